@@ -1,0 +1,63 @@
+import { Elysia } from 'elysia'
+import { swagger } from '@elysiajs/swagger'
+import type { AppContext } from './context'
+import { accountRoutes } from './features/accounts/routes'
+import { billingRoutes } from './features/billing/routes'
+import { chatbotRoutes } from './features/chatbots/routes'
+import { widgetRoutes } from './features/widget/routes'
+import { checkDeclaredLength } from './http/body-limits'
+import { errorHandler, RouteTable } from './http/error-handler'
+import { newId } from './lib/ids'
+import { requestIdOf, setRequestId } from './http/request-id'
+import { sql } from 'kysely'
+
+/** Builds the whole HTTP app over a context; nothing runs at import time. */
+export function createApp(ctx: AppContext) {
+  const routes = new RouteTable()
+  const started = new WeakMap<Request, number>()
+  const app = new Elysia()
+    .use(errorHandler(ctx.log, routes))
+    .onRequest(({ request, set }) => {
+      started.set(request, performance.now())
+      const requestId = newId()
+      setRequestId(request, requestId)
+      set.headers['x-request-id'] = requestId
+      checkDeclaredLength(request)
+    })
+    .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
+      const began = started.get(request)
+      ctx.log.info('request', {
+        request_id: requestIdOf(request),
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: responseValue instanceof Response ? responseValue.status : set.status,
+        ms: began === undefined ? undefined : Math.round((performance.now() - began) * 10) / 10,
+      })
+    })
+    .use(
+      swagger({
+        path: '/swagger',
+        excludeStaticFile: false,
+        documentation: {
+          info: { title: 'Chatbot Service API', version: '1.0.0', description: 'Create, train and manage embeddable chatbots.' },
+          components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <ACCESS_TOKEN> or Bearer <ACCESS_TOKEN>' } } },
+        },
+      }),
+    )
+    .get(
+      '/healthz',
+      async () => {
+        await sql`select 1`.execute(ctx.db)
+        return { status: 'ok' }
+      },
+      { detail: { summary: 'Health: ok once the database answers', tags: ['Service'] } },
+    )
+    .use(accountRoutes(ctx))
+    .use(billingRoutes(ctx))
+    .use(chatbotRoutes(ctx))
+    .use(widgetRoutes)
+  routes.load(app.routes)
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

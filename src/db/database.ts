@@ -1,0 +1,27 @@
+import { Database as SqliteDatabase } from 'bun:sqlite'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { Kysely, Migrator } from 'kysely'
+import { BunSqliteDialect } from 'kysely-bun-sqlite'
+import type { Database } from './schema'
+import { migrationProvider } from './migrations'
+
+export type Db = Kysely<Database>
+
+export function openDatabase(dataDir: string, databaseUrl: string | null): Db {
+  if (databaseUrl) throw new Error('DATABASE_URL (PostgreSQL) is not supported yet; unset it to use SQLite under DATA_DIR')
+  mkdirSync(dataDir, { recursive: true })
+  const sqlite = new SqliteDatabase(join(dataDir, 'chatbot.sqlite'), { create: true, strict: true })
+  // WAL lets readers run beside the writer; the busy timeout rides out a second process (the CLI) writing.
+  sqlite.exec('PRAGMA journal_mode = WAL')
+  sqlite.exec('PRAGMA synchronous = NORMAL')
+  sqlite.exec('PRAGMA foreign_keys = ON')
+  sqlite.exec('PRAGMA busy_timeout = 5000')
+  return new Kysely<Database>({ dialect: new BunSqliteDialect({ database: sqlite }) })
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+}

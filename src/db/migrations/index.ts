@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely'
+import * as m001 from './001_accounts_and_billing'
+import * as m002 from './002_jobs'
+import * as m003 from './003_chatbots'
+import * as m004 from './004_training'
+import * as m005 from './005_calendars'
+
+/** Static imports, not a folder scan, so the compiled binary carries its migrations. */
+const migrations: Record<string, Migration> = {
+  '001_accounts_and_billing': m001,
+  '002_jobs': m002,
+  '003_chatbots': m003,
+  '004_training': m004,
+  '005_calendars': m005,
+}
+
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }

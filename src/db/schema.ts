@@ -1,0 +1,189 @@
+import type { Generated } from 'kysely'
+
+/** Every timestamp is an ISO 8601 UTC string; every flag an integer 0/1 (portable across SQLite and PostgreSQL). */
+export interface Database {
+  accounts: AccountsTable
+  verification_codes: VerificationCodesTable
+  api_tokens: ApiTokensTable
+  subscriptions: SubscriptionsTable
+  checkout_sessions: CheckoutSessionsTable
+  processed_events: ProcessedEventsTable
+  jobs: JobsTable
+  chatbots: ChatbotsTable
+  documents: DocumentsTable
+  links: LinksTable
+  link_jobs: LinkJobsTable
+  chunks: ChunksTable
+  calendars: CalendarsTable
+  appointments: AppointmentsTable
+}
+
+export interface AccountsTable {
+  id: string
+  email: string
+  verified_at: string | null
+  chatbots_created: number
+  created_at: string
+}
+
+export interface VerificationCodesTable {
+  id: string
+  email: string
+  purpose: 'signup' | 'login'
+  code_hash: string
+  attempts: number
+  expires_at: string
+  created_at: string
+}
+
+export interface ApiTokensTable {
+  id: string
+  account_id: string
+  token_hash: string
+  label: string
+  created_at: string
+  revoked_at: string | null
+}
+
+export interface SubscriptionsTable {
+  id: string
+  account_id: string
+  plan_id: string
+  status: 'active' | 'canceled'
+  current_period_start: string
+  current_period_end: string
+  stripe_subscription_id: string | null
+  stripe_customer_id: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface CheckoutSessionsTable {
+  id: string
+  account_id: string
+  plan_id: string
+  return_url: string
+  status: 'open' | 'paid' | 'cancelled'
+  stripe_session_id: string | null
+  created_at: string
+  completed_at: string | null
+}
+
+export interface ProcessedEventsTable {
+  id: string
+  received_at: string
+}
+
+export interface JobsTable {
+  id: string
+  kind: string
+  payload: string
+  status: 'queued' | 'running' | 'done' | 'failed'
+  attempts: number
+  run_at: string
+  lease_until: string | null
+  last_error: string | null
+  created_at: string
+  updated_at: string
+}
+
+export type ChatbotType =
+  | 'Knowledge Retrieval'
+  | 'Business Enquiries'
+  | 'Data Collection'
+  | 'Quote Generation'
+  | 'Appointment/Calendar Support'
+
+export interface ChatbotsTable {
+  id: string
+  account_id: string
+  type: ChatbotType
+  name: string
+  title: string
+  greeting: string
+  instructions: string
+  industry: string
+  website: string | null
+  logo_key: string | null
+  logo_mime: string | null
+  color1: string
+  color2: string
+  user_allowance: number
+  /** JSON object with the type's own settings (price list, questions, quote terms...). */
+  settings: string
+  webhook_url: string | null
+  webhook_secret: string | null
+  conversation_count: number
+  created_at: string
+  updated_at: string
+}
+
+export interface DocumentsTable {
+  id: string
+  chatbot_id: string
+  title: string
+  file_key: string
+  word_count: number
+  preview: string
+  created_at: string
+}
+
+export interface LinksTable {
+  id: string
+  chatbot_id: string
+  url: string
+  title: string
+  word_count: number
+  preview: string
+  created_at: string
+}
+
+export interface LinkJobsTable {
+  id: string
+  chatbot_id: string
+  url: string
+  status: 'queued' | 'added' | 'not_added' | 'failed'
+  reason: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface ChunksTable {
+  id: Generated<number>
+  chatbot_id: string
+  source_type: 'document' | 'link' | 'business'
+  source_id: string
+  title: string
+  url: string | null
+  position: number
+  text: string
+}
+
+export interface CalendarsTable {
+  id: string
+  chatbot_id: string
+  name: string
+  email: string
+  /** Minutes after midnight in the calendar's zone. */
+  daily_start: number
+  daily_end: number
+  time_zone: string
+  description: string
+  include_weekends: number
+  /** Enabled durations in minutes, comma separated ascending: "15,60". */
+  durations: string
+  created_at: string
+}
+
+export interface AppointmentsTable {
+  id: string
+  chatbot_id: string
+  calendar_id: string
+  start_at: string
+  end_at: string
+  duration: number
+  client_name: string
+  client_email: string
+  answers: string
+  created_at: string
+}

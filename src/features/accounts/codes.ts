@@ -1,0 +1,72 @@
+import type { AppContext } from '../../context'
+import { MINUTE } from '../../lib/clock'
+import { newId, newNumericCode, sameHash, sha256 } from '../../lib/ids'
+import { codeMail } from './code-mail'
+
+export const CODE_TTL_MS = 15 * MINUTE
+export const RESEND_AFTER_MS = MINUTE
+export const MAX_ATTEMPTS = 5
+
+type Purpose = 'signup' | 'login'
+
+export type CodeCheck = 'ok' | 'invalid' | 'expired'
+
+/** Whether a code for this address and purpose was issued less than a minute ago. */
+export async function recentlySent(ctx: AppContext, email: string, purpose: Purpose): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('verification_codes')
+    .select('created_at')
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst()
+  return !!row && ctx.clock.now().getTime() - new Date(row.created_at).getTime() < RESEND_AFTER_MS
+}
+
+/** Replaces any earlier code (it dies) with a fresh one, then e-mails it; only its hash is stored. */
+export async function issueCode(ctx: AppContext, email: string, purpose: Purpose): Promise<void> {
+  const code = newNumericCode(purpose === 'signup' ? 5 : 6)
+  const now = ctx.clock.now()
+  const id = newId()
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('verification_codes').where('email', '=', email).where('purpose', '=', purpose).execute()
+    await trx
+      .insertInto('verification_codes')
+      .values({
+        id,
+        email,
+        purpose,
+        code_hash: sha256(`${purpose}:${email}:${code}`),
+        attempts: 0,
+        expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+        created_at: now.toISOString(),
+      })
+      .execute()
+  })
+  try {
+    await ctx.mail.send(codeMail(email, purpose, code))
+  } catch (error) {
+    // A code nobody received must not block a retry for a minute.
+    await ctx.db.deleteFrom('verification_codes').where('id', '=', id).execute()
+    throw error
+  }
+}
+
+/** Checks a code; a right one is consumed, a wrong one counts, and the fifth wrong try kills it. */
+export async function consumeCode(ctx: AppContext, email: string, purpose: Purpose, code: string): Promise<CodeCheck> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('verification_codes')
+      .selectAll()
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .executeTakeFirst()
+    if (!row || row.attempts >= MAX_ATTEMPTS) return 'invalid'
+    if (new Date(row.expires_at).getTime() <= ctx.clock.now().getTime()) return 'expired'
+    if (!sameHash(row.code_hash, sha256(`${purpose}:${email}:${code}`))) {
+      await trx.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute()
+      return 'invalid'
+    }
+    await trx.deleteFrom('verification_codes').where('id', '=', row.id).execute()
+    return 'ok'
+  })
+}

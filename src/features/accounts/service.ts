@@ -1,0 +1,116 @@
+import type { AppContext } from '../../context'
+import { badRequest, HttpError } from '../../http/errors'
+import { isEmail, isHttpUrl, normaliseEmail } from '../../lib/email'
+import { newId, newToken, sha256 } from '../../lib/ids'
+import { activeSubscription, planById, startCheckout } from '../billing/service'
+import { consumeCode, issueCode, recentlySent } from './codes'
+import {
+  ALREADY_SUBSCRIBED,
+  CODE_EXPIRED,
+  codeSent,
+  INVALID_CODE,
+  INVALID_EMAIL,
+  INVALID_LOGIN_CODE,
+  INVALID_RETURN_URL,
+  LOGIN_CODE_SENT,
+  WAIT_BEFORE_RESEND,
+} from './texts'
+
+function checkEmail(value: unknown): string {
+  if (!isEmail(typeof value === 'string' ? value.trim() : value)) throw badRequest(INVALID_EMAIL)
+  return normaliseEmail(value as string)
+}
+
+function checkReturnUrl(value: unknown): string {
+  if (!isHttpUrl(value)) throw badRequest(INVALID_RETURN_URL)
+  return value
+}
+
+/** Codes arrive as integers or digit strings. */
+function codeText(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return String(value)
+  if (typeof value === 'string' && /^\d{1,10}$/.test(value.trim())) return value.trim()
+  return null
+}
+
+export async function findAccount(ctx: AppContext, email: string) {
+  return ctx.db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()
+}
+
+export async function createSubscription(
+  ctx: AppContext,
+  input: { email_address?: unknown; return_url?: unknown; plan?: unknown },
+): Promise<{ response: string } | { payment_url: string }> {
+  const email = checkEmail(input.email_address)
+  const returnUrl = checkReturnUrl(input.return_url)
+  const plan = planById(ctx, typeof input.plan === 'string' ? input.plan : undefined)
+  const account = await findAccount(ctx, email)
+
+  if (account?.verified_at) {
+    if (await activeSubscription(ctx, account.id)) throw badRequest(ALREADY_SUBSCRIBED)
+    return { payment_url: await startCheckout(ctx, account, plan, returnUrl) }
+  }
+  if (await recentlySent(ctx, email, 'signup')) throw new HttpError(429, WAIT_BEFORE_RESEND, undefined, { 'retry-after': '60' })
+  if (!account) {
+    await ctx.db
+      .insertInto('accounts')
+      .values({ id: newId(), email, verified_at: null, chatbots_created: 0, created_at: ctx.clock.now().toISOString() })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute()
+  }
+  await issueCode(ctx, email, 'signup')
+  return { response: codeSent(email) }
+}
+
+export async function verifyCode(
+  ctx: AppContext,
+  input: { email_address?: unknown; code?: unknown; return_url?: unknown; plan?: unknown },
+): Promise<{ payment_url: string }> {
+  const email = checkEmail(input.email_address)
+  const returnUrl = checkReturnUrl(input.return_url)
+  const plan = planById(ctx, typeof input.plan === 'string' ? input.plan : undefined)
+  const code = codeText(input.code)
+  const account = await findAccount(ctx, email)
+  if (!code || !account) throw badRequest(INVALID_CODE)
+  const outcome = await consumeCode(ctx, email, 'signup', code)
+  if (outcome === 'expired') throw badRequest(CODE_EXPIRED)
+  if (outcome === 'invalid') throw badRequest(INVALID_CODE)
+  if (!account.verified_at) {
+    await ctx.db.updateTable('accounts').set({ verified_at: ctx.clock.now().toISOString() }).where('id', '=', account.id).execute()
+  }
+  ctx.log.info('account.verified', { account_id: account.id })
+  if (await activeSubscription(ctx, account.id)) throw badRequest(ALREADY_SUBSCRIBED)
+  return { payment_url: await startCheckout(ctx, account, plan, returnUrl) }
+}
+
+/** Step one sends a code to subscribed accounts only, answering alike either way; step two trades the code for a token. */
+export async function login(ctx: AppContext, input: { email_address?: unknown; code?: unknown }): Promise<{ response: string } | { token: string }> {
+  const email = checkEmail(input.email_address)
+  if (input.code === undefined || input.code === null || input.code === '') {
+    const account = await findAccount(ctx, email)
+    const eligible = account?.verified_at && (await activeSubscription(ctx, account.id))
+    if (eligible && !(await recentlySent(ctx, email, 'login'))) await issueCode(ctx, email, 'login')
+    return { response: LOGIN_CODE_SENT }
+  }
+  const code = codeText(input.code)
+  const account = await findAccount(ctx, email)
+  if (!code || !account || !(await activeSubscription(ctx, account.id))) throw badRequest(INVALID_LOGIN_CODE)
+  const outcome = await consumeCode(ctx, email, 'login', code)
+  if (outcome !== 'ok') throw badRequest(INVALID_LOGIN_CODE)
+  return { token: await createToken(ctx, account.id, 'login') }
+}
+
+/** A new API token; only its hash is kept, so this is the one time it is seen. */
+export async function createToken(ctx: AppContext, accountId: string, label: string): Promise<string> {
+  const token = newToken()
+  await ctx.db
+    .insertInto('api_tokens')
+    .values({ id: newId(), account_id: accountId, token_hash: sha256(token), label, created_at: ctx.clock.now().toISOString(), revoked_at: null })
+    .execute()
+  ctx.log.info('token.created', { account_id: accountId, label })
+  return token
+}
+
+export async function revokeToken(ctx: AppContext, tokenId: string): Promise<void> {
+  await ctx.db.updateTable('api_tokens').set({ revoked_at: ctx.clock.now().toISOString() }).where('id', '=', tokenId).execute()
+}

@@ -1,0 +1,5 @@
+export const SESSION_ALREADY_COMPLETED = 'This checkout session has already been completed.'
+export const CHECKOUT_NOT_FOUND = 'Checkout session not found.'
+export const BAD_SIGNATURE = 'Invalid Stripe signature.'
+export const STRIPE_DISABLED = 'Stripe payments are not configured on this service.'
+export const UNKNOWN_PLAN = 'plan: unknown plan'

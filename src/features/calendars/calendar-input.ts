@@ -1,0 +1,183 @@
+/**
+ * The calendar input object of spec 2.4 (creation and calendar-add): its TypeBox schema for
+ * the OpenAPI document, and the parser that applies the contract's rules with messages that
+ * name the exact field (`calendar_data[2].daily_start: must be a time like 9:00 AM`).
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { isEmail } from '../../lib/email'
+import { canonicalTimeZone, parseTwelveHour } from './clock'
+
+export const CALENDAR_NAME_MAX = 100
+export const CALENDAR_EMAIL_MAX = 254
+export const CALENDAR_DESCRIPTION_MAX = 2000
+
+export const APPOINTMENT_DURATIONS = [15, 30, 45, 60] as const
+export type AppointmentDuration = (typeof APPOINTMENT_DURATIONS)[number]
+
+const DURATION_FLAGS = { 15: 'min15App', 30: 'min30App', 45: 'min45App', 60: 'min60App' } as const
+
+const flag = (description: string) =>
+  Type.Optional(Type.Boolean({ default: false, description: `${description} Multipart forms may send 'true'/'false'.` }))
+
+/** For documentation; parseCalendarInputs is the validator (it gives the precise messages). */
+export const CalendarInputSchema = Type.Object(
+  {
+    calendar_name: Type.String({ minLength: 1, maxLength: CALENDAR_NAME_MAX, description: 'Name of the calendar.' }),
+    calendar_email: Type.String({
+      format: 'email',
+      maxLength: CALENDAR_EMAIL_MAX,
+      description: 'Contact address for calendar notifications.',
+    }),
+    daily_start: Type.String({ description: "Opening time, 12-hour clock 'h:mm AM/PM'.", examples: ['9:00 AM'] }),
+    daily_end: Type.String({
+      description: "Closing time, 12-hour clock 'h:mm AM/PM', after daily_start.",
+      examples: ['5:00 PM'],
+    }),
+    local_timezone: Type.String({ description: 'IANA time zone name.', examples: ['America/New_York'] }),
+    description: Type.Optional(
+      Type.String({ maxLength: CALENDAR_DESCRIPTION_MAX, description: 'Details accompanying appointments (links, venue).' }),
+    ),
+    include_weekends: flag('Whether weekends can be booked.'),
+    min15App: flag('Enables 15-minute appointments.'),
+    min30App: flag('Enables 30-minute appointments.'),
+    min45App: flag('Enables 45-minute appointments.'),
+    min60App: flag('Enables 60-minute appointments. At least one of min15App..min60App must be true.'),
+  },
+  { description: 'A calendar of an Appointment/Calendar Support chatbot.' },
+)
+export type CalendarInputBody = Static<typeof CalendarInputSchema>
+
+/** A validated calendar, in the units the slot engine works with. */
+export interface CalendarInput {
+  name: string
+  email: string
+  /** Minutes after midnight, wall clock of timeZone. */
+  dailyStart: number
+  dailyEnd: number
+  /** The runtime's spelling of the IANA name. */
+  timeZone: string
+  description: string
+  includeWeekends: boolean
+  /** Enabled appointment lengths in minutes, ascending. */
+  durations: AppointmentDuration[]
+}
+
+export type CalendarInputsResult =
+  | { ok: true; calendars: CalendarInput[] }
+  | { ok: false; field: string; message: string }
+
+export const CALENDAR_MESSAGES = {
+  notList: 'must be a list of calendars',
+  emptyList: 'must contain at least one calendar',
+  notObject: 'must be an object',
+  required: 'is required',
+  notString: 'must be a string',
+  empty: 'must not be empty',
+  tooLong: (max: number) => `must be at most ${max.toLocaleString('en-US')} characters`,
+  badEmail: 'must be a valid e-mail address',
+  badTime: 'must be a time like 9:00 AM',
+  endNotAfterStart: 'must be after daily_start',
+  badZone: 'must be a time zone name like America/New_York',
+  notBoolean: 'must be true or false',
+  noDuration: 'must enable at least one of min15App, min30App, min45App, min60App',
+} as const
+
+/** Thrown inside the parser only; parseCalendarInputs turns it into its result. */
+class FieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const isPresent = (value: unknown) => value !== undefined && value !== null
+
+function requiredText(item: Record<string, unknown>, key: string, at: string, max: number): string {
+  const value = item[key]
+  if (!isPresent(value)) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.required)
+  if (typeof value !== 'string') throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.notString)
+  const text = value.trim()
+  if (text === '') throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.empty)
+  if (text.length > max) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.tooLong(max))
+  return text
+}
+
+function optionalText(item: Record<string, unknown>, key: string, at: string, max: number): string {
+  const value = item[key]
+  if (!isPresent(value)) return ''
+  if (typeof value !== 'string') throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.notString)
+  const text = value.trim()
+  if (text.length > max) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.tooLong(max))
+  return text
+}
+
+function time(item: Record<string, unknown>, key: string, at: string): number {
+  const value = item[key]
+  if (!isPresent(value)) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.required)
+  const minutes = typeof value === 'string' ? parseTwelveHour(value) : null
+  if (minutes === null) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.badTime)
+  return minutes
+}
+
+function zone(item: Record<string, unknown>, key: string, at: string): string {
+  const value = item[key]
+  if (!isPresent(value)) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.required)
+  const timeZone = typeof value === 'string' ? canonicalTimeZone(value.trim()) : null
+  if (timeZone === null) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.badZone)
+  return timeZone
+}
+
+/** Booleans default to false; 'true'/'false' strings are accepted because multipart sends strings. */
+function flagValue(item: Record<string, unknown>, key: string, at: string): boolean {
+  const value = item[key]
+  if (!isPresent(value)) return false
+  if (typeof value === 'boolean') return value
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.notBoolean)
+}
+
+function parseOne(value: unknown, at: string): CalendarInput {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new FieldError(at, CALENDAR_MESSAGES.notObject)
+  }
+  const item = value as Record<string, unknown>
+  const name = requiredText(item, 'calendar_name', at, CALENDAR_NAME_MAX)
+  const email = requiredText(item, 'calendar_email', at, CALENDAR_EMAIL_MAX)
+  if (!isEmail(email)) throw new FieldError(`${at}.calendar_email`, CALENDAR_MESSAGES.badEmail)
+  const dailyStart = time(item, 'daily_start', at)
+  const dailyEnd = time(item, 'daily_end', at)
+  if (dailyEnd <= dailyStart) throw new FieldError(`${at}.daily_end`, CALENDAR_MESSAGES.endNotAfterStart)
+  const timeZone = zone(item, 'local_timezone', at)
+  const description = optionalText(item, 'description', at, CALENDAR_DESCRIPTION_MAX)
+  const includeWeekends = flagValue(item, 'include_weekends', at)
+  const durations = APPOINTMENT_DURATIONS.filter((minutes) => flagValue(item, DURATION_FLAGS[minutes], at))
+  if (durations.length === 0) throw new FieldError(at, CALENDAR_MESSAGES.noDuration)
+  return { name, email, dailyStart, dailyEnd, timeZone, description, includeWeekends, durations }
+}
+
+/**
+ * Validates a list of calendar inputs; the first problem found is reported. A string is read
+ * as JSON first, since a multipart form carries the list as one text field. The caller
+ * enforces the limit of 10 calendars per chatbot.
+ */
+export function parseCalendarInputs(value: unknown, field = 'calendar_data'): CalendarInputsResult {
+  let list = value
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list)
+    } catch {
+      return { ok: false, field, message: CALENDAR_MESSAGES.notList }
+    }
+  }
+  if (!Array.isArray(list)) return { ok: false, field, message: CALENDAR_MESSAGES.notList }
+  if (list.length === 0) return { ok: false, field, message: CALENDAR_MESSAGES.emptyList }
+  try {
+    return { ok: true, calendars: list.map((item, index) => parseOne(item, `${field}[${index}]`)) }
+  } catch (error) {
+    if (error instanceof FieldError) return { ok: false, field: error.field, message: error.message }
+    throw error
+  }
+}

@@ -1,0 +1,120 @@
+import { Type as T, type TSchema } from '@sinclair/typebox'
+import { CalendarInputSchema } from '../calendars/calendar-input'
+import { OptionalText, RequiredText } from '../../http/validate'
+
+export const MAX_PRICING_PLANS = 50
+export const MAX_CALENDARS = 10
+export const MAX_QUESTIONS = 20
+export const DATA_TYPES = ['text', 'number', 'boolean', 'image', 'pdf_document'] as const
+
+const Url = (description: string) => T.String({ maxLength: 2048, description, format: 'uri' })
+const Colour = (description: string) => T.String({ maxLength: 7, description: `${description}: #rgb or #rrggbb, # optional` })
+
+export const PRICE_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*$'
+const Price = T.String({ pattern: PRICE_PATTERN, maxLength: 20, description: 'a non-negative number' })
+
+export const PricingPlanSchema = T.Object({
+  'Product/Service Name': RequiredText(200),
+  'Product/Service Description': T.String({ maxLength: 1000 }),
+  'Price excluding VAT': Price,
+  'Price including VAT': Price,
+})
+
+export const DataCollectionItemSchema = T.Object({
+  title: RequiredText(200),
+  question: RequiredText(1000),
+  type: T.Union(DATA_TYPES.map((v) => T.Literal(v))),
+})
+
+export const PricingPlans = T.Array(PricingPlanSchema, { minItems: 1, maxItems: MAX_PRICING_PLANS })
+export const DataCollection = (min: number) => T.Array(DataCollectionItemSchema, { minItems: min, maxItems: MAX_QUESTIONS })
+
+/** Fields every creation body shares; `required` lists which of the optional ones a type makes required. */
+const common = {
+  chatbot_name: RequiredText(100, 'Name of the chatbot'),
+  chatbot_title: OptionalText(100, 'Title shown in the chat window; defaults to chatbot_name'),
+  chatbot_greeting: RequiredText(1000, 'First message shown to users'),
+  business_industry: RequiredText(200),
+  chatbot_color1: T.Optional(Colour('Primary colour')),
+  chatbot_color2: T.Optional(Colour('Secondary colour')),
+  user_allowance: T.Optional(T.Integer({ minimum: 1, maximum: 100000, description: 'Messages per user per day (default 100)' })),
+  business_logo: T.Optional(T.String({ description: 'In JSON: a data:image/...;base64, URL. In multipart: a file part.' })),
+}
+
+export const KnowledgeRetrievalBody = T.Object({
+  ...common,
+  chatbot_instructions: RequiredText(4000),
+  business_website: T.Optional(Url('Business website')),
+})
+
+export const BusinessEnquiriesBody = T.Object({
+  ...common,
+  chatbot_instructions: RequiredText(4000),
+  business_website: Url('Business website'),
+  pricing_plans: PricingPlans,
+  contact_information: OptionalText(2000),
+  operating_hours: OptionalText(2000),
+  address_locations: OptionalText(2000),
+  faqs: OptionalText(50000),
+  terms_of_service: T.Optional(Url('Terms of service URL')),
+  privacy_policy: T.Optional(Url('Privacy policy URL')),
+})
+
+export const DataCollectionBody = T.Object({
+  ...common,
+  chatbot_instructions: OptionalText(4000),
+  business_website: T.Optional(Url('Business website')),
+  data_collection: DataCollection(1),
+})
+
+export const QuoteGenerationBody = T.Object({
+  ...common,
+  chatbot_instructions: OptionalText(4000),
+  business_logo: T.String({ description: 'Required. In JSON: a data:image/...;base64, URL. In multipart: a file part.' }),
+  currency: RequiredText(20, 'Currency symbol or code, e.g. $ or EUR'),
+  pricing_plans: PricingPlans,
+  business_website: T.Optional(Url('Business website')),
+  contact_information: OptionalText(2000),
+  address_locations: OptionalText(2000),
+  delivery_fees: OptionalText(2000),
+  payment_terms: OptionalText(2000),
+  quotes_validity: T.Optional(T.String({ pattern: '^\\s*\\d{1,4}\\s*$', description: 'Validity in days from issuance, as a string' })),
+  webhook_url: T.Optional(Url('Receives lead.created events, signed as Standard Webhooks')),
+})
+
+export const AppointmentBody = T.Object({
+  ...common,
+  chatbot_instructions: OptionalText(4000),
+  business_website: T.Optional(Url('Business website')),
+  calendar_data: T.Array(CalendarInputSchema, { minItems: 1, maxItems: MAX_CALENDARS }),
+  data_collection: T.Optional(DataCollection(0)),
+})
+
+export const EditBody = T.Object(
+  {
+    chatbot_name: T.Optional(RequiredText(100)),
+    chatbot_title: T.Optional(RequiredText(100)),
+    chatbot_greeting: T.Optional(RequiredText(1000)),
+    chatbot_instructions: T.Optional(T.String({ maxLength: 4000 })),
+    user_allowance: T.Optional(T.Integer({ minimum: 1, maximum: 100000 })),
+    chatbot_color1: T.Optional(Colour('Primary colour')),
+    chatbot_color2: T.Optional(Colour('Secondary colour')),
+    webhook_url: T.Optional(T.Union([Url('Quote Generation only'), T.Null()])),
+  },
+  { additionalProperties: false },
+)
+
+/** The multipart form of a creation body: list fields travel as JSON text parts, the logo as a file. */
+export function multipartOf(schema: ReturnType<typeof T.Object>): TSchema {
+  const properties: Record<string, TSchema> = {}
+  for (const [key, value] of Object.entries(schema.properties as Record<string, TSchema>)) {
+    const optional = !(schema.required ?? []).includes(key)
+    let part: TSchema
+    if (key === 'business_logo') part = T.String({ format: 'binary' })
+    else if (['pricing_plans', 'calendar_data', 'data_collection'].includes(key)) part = T.String({ description: `JSON text of: ${JSON.stringify(value)}`.slice(0, 300) })
+    else if (key === 'user_allowance') part = T.String({ pattern: '^\\d+$' })
+    else part = value
+    properties[key] = optional ? T.Optional(part) : part
+  }
+  return T.Object(properties)
+}

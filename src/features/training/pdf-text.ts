@@ -1,0 +1,162 @@
+import { getDocumentProxy, getMeta } from 'unpdf';
+import { countWords } from '../../lib/words.ts';
+
+export type PdfTextFailure =
+  | 'not_pdf'
+  | 'encrypted'
+  | 'unreadable'
+  | 'no_text'
+  | 'too_many_pages'
+  | 'too_much_text';
+
+/** Why a PDF gave no usable text; `message` is one human sentence naming the file. */
+export class PdfTextError extends Error {
+  override readonly name = 'PdfTextError';
+  constructor(
+    readonly reason: PdfTextFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PdfText {
+  /** The document's Title metadata, else the file name without `.pdf`, else null. */
+  title: string | null;
+  text: string;
+  pages: number;
+  wordCount: number;
+}
+
+export interface PdfLimits {
+  /** A page tree can claim millions of tiny pages; refuse before walking them. */
+  maxPages?: number;
+  /** Bound on extracted text (UTF-16 code units), so a small compressed PDF cannot expand without limit. */
+  maxTextChars?: number;
+}
+
+export const DEFAULT_MAX_PAGES = 2_000;
+export const DEFAULT_MAX_TEXT_CHARS = 5_000_000;
+
+const PDF_MAGIC = '%PDF-';
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  if (bytes.length < PDF_MAGIC.length) return false;
+  for (let i = 0; i < PDF_MAGIC.length; i++) {
+    if (bytes[i] !== PDF_MAGIC.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+export async function extractPdfText(
+  bytes: Uint8Array,
+  fileName?: string,
+  limits: PdfLimits = {},
+): Promise<PdfText> {
+  const maxPages = limits.maxPages ?? DEFAULT_MAX_PAGES;
+  const maxTextChars = limits.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
+  const label = fileName ? `"${fileName}"` : 'The document';
+
+  if (!looksLikePdf(bytes)) {
+    throw new PdfTextError('not_pdf', `${label} is not a PDF.`);
+  }
+
+  const pdf = await openDocument(bytes, label);
+  try {
+    const pages = pdf.numPages;
+    if (pages > maxPages) {
+      throw new PdfTextError(
+        'too_many_pages',
+        `${label} has ${pages} pages; at most ${maxPages} are accepted.`,
+      );
+    }
+    const text = await readAllPages(pdf, label, maxTextChars);
+    const wordCount = countWords(text);
+    if (wordCount === 0) {
+      throw new PdfTextError('no_text', `${label} has no extractable text (is it a scan?).`);
+    }
+    const title = (await readTitle(pdf)) ?? titleFromFileName(fileName);
+    return { title, text, pages, wordCount };
+  } catch (error) {
+    throw asPdfTextError(error, label);
+  } finally {
+    await pdf.destroy().catch(() => {});
+  }
+}
+
+async function openDocument(bytes: Uint8Array, label: string): Promise<PdfDocument> {
+  try {
+    // pdf.js may detach the buffer it is given and refuses a Node Buffer: hand it a plain copy.
+    return await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
+  } catch (error) {
+    throw asPdfTextError(error, label);
+  }
+}
+
+function asPdfTextError(error: unknown, label: string): PdfTextError {
+  if (error instanceof PdfTextError) return error;
+  if (error instanceof Error && error.name === 'PasswordException') {
+    return new PdfTextError('encrypted', `${label} is password-protected.`);
+  }
+  return new PdfTextError('unreadable', `${label} could not be read as a PDF.`);
+}
+
+/** Pages one at a time, so the text bound stops the work early instead of after the fact. */
+async function readAllPages(pdf: PdfDocument, label: string, maxTextChars: number): Promise<string> {
+  const pageTexts: string[] = [];
+  let total = 0;
+  for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
+    const page = await pdf.getPage(pageNumber);
+    const content = await page.getTextContent();
+    let pageText = '';
+    for (const item of content.items) {
+      if ('str' in item) pageText += item.str + (item.hasEOL ? '\n' : '');
+    }
+    page.cleanup();
+    total += pageText.length;
+    if (total > maxTextChars) {
+      throw new PdfTextError(
+        'too_much_text',
+        `${label} holds more text than the ${formatChars(maxTextChars)} accepted from one document.`,
+      );
+    }
+    pageTexts.push(normalizeWhitespace(pageText));
+  }
+  return pageTexts.filter((t) => t !== '').join('\n\n');
+}
+
+/** Lines trimmed, runs of blanks made one space, at most one empty line in a row. */
+export function normalizeWhitespace(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u00ad\ufeff]/g, '')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+async function readTitle(pdf: PdfDocument): Promise<string | null> {
+  try {
+    const { info } = await getMeta(pdf);
+    const title: unknown = info?.Title;
+    if (typeof title !== 'string') return null;
+    const cleaned = normalizeWhitespace(title).replace(/\n+/g, ' ');
+    return cleaned === '' ? null : cleaned;
+  } catch {
+    return null; // a broken Info dictionary is no reason to refuse the text
+  }
+}
+
+function titleFromFileName(fileName: string | undefined): string | null {
+  if (!fileName) return null;
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const stem = base.replace(/\.pdf$/i, '').trim();
+  return stem === '' ? null : stem;
+}
+
+function formatChars(chars: number): string {
+  return chars >= 1_000_000 ? `${chars / 1_000_000} million characters` : `${chars} characters`;
+}

@@ -1,0 +1,49 @@
+import { Elysia } from 'elysia'
+import type { Logger } from '../infra/log'
+import { requestIdOf } from './request-id'
+import { HttpError, INTERNAL_ERROR, MALFORMED_JSON, METHOD_NOT_ALLOWED, NOT_FOUND } from './errors'
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
+
+/** Route patterns of the whole app, to tell 405 (known path, other method) from 404. */
+export class RouteTable {
+  private patterns: { method: string; regex: RegExp }[] = []
+
+  load(routes: { method: string; path: string }[]): void {
+    this.patterns = routes.map((r) => ({
+      method: r.method.toUpperCase(),
+      regex: new RegExp(`^${r.path.replace(/\/+$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`),
+    }))
+  }
+
+  pathExists(path: string): boolean {
+    return this.patterns.some((p) => p.regex.test(path))
+  }
+}
+
+/** The {error} envelope for every failure, with no stack trace in the body. */
+export const errorHandler = (log: Logger, routes: RouteTable) =>
+  new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, request }) => {
+    if (error instanceof HttpError) return json(error.status, error.body(), error.headers)
+    switch (code) {
+      case 'PARSE':
+        return json(400, { error: MALFORMED_JSON })
+      case 'NOT_FOUND': {
+        const path = new URL(request.url).pathname
+        return routes.pathExists(path) ? json(405, { error: METHOD_NOT_ALLOWED }) : json(404, { error: NOT_FOUND })
+      }
+      case 'VALIDATION':
+        return json(400, { error: (error as Error).message.split('\n')[0] })
+      default: {
+        log.error('request.failed', {
+          method: request.method,
+          path: new URL(request.url).pathname,
+          request_id: requestIdOf(request),
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
+        })
+        return json(500, { error: INTERNAL_ERROR })
+      }
+    }
+  })

@@ -1,0 +1,85 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { SetErrorFunction, DefaultErrorFunction } from '@sinclair/typebox/errors'
+import { ValueErrorType } from '@sinclair/typebox/errors'
+import { Value } from '@sinclair/typebox/value'
+import { badRequest } from './errors'
+
+/** A required text: at least one non-space character, at most `max` characters. */
+export const RequiredText = (max: number, description?: string) =>
+  Type.String({ maxLength: max, pattern: '\\S', description })
+
+export const OptionalText = (max: number, description?: string) => Type.Optional(Type.String({ maxLength: max, description }))
+
+// Messages a person can act on, read as "<field>: <message>".
+SetErrorFunction((error) => {
+  const schema = error.schema as Record<string, unknown>
+  switch (error.errorType) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return 'is required'
+    case ValueErrorType.StringPattern:
+      return schema.pattern === '\\S' ? 'must not be empty' : `must match ${String(schema.description ?? schema.pattern)}`
+    case ValueErrorType.StringMaxLength:
+      return `must be at most ${schema.maxLength} characters`
+    case ValueErrorType.StringMinLength:
+      return schema.minLength === 1 ? 'must not be empty' : `must be at least ${schema.minLength} characters`
+    case ValueErrorType.String:
+      return 'must be a string'
+    case ValueErrorType.Integer:
+      return 'must be an integer'
+    case ValueErrorType.Number:
+      return 'must be a number'
+    case ValueErrorType.Boolean:
+      return 'must be true or false'
+    case ValueErrorType.Array:
+      return 'must be a list'
+    case ValueErrorType.Object:
+      return 'must be an object'
+    case ValueErrorType.ArrayMaxItems:
+      return `must have at most ${schema.maxItems} items`
+    case ValueErrorType.ArrayMinItems:
+      return `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`
+    case ValueErrorType.NumberMinimum:
+      return `must be at least ${schema.minimum}`
+    case ValueErrorType.NumberMaximum:
+      return `must be at most ${schema.maximum}`
+    case ValueErrorType.Union:
+    case ValueErrorType.Literal: {
+      const options = (schema.anyOf as { const?: unknown }[] | undefined)?.map((s) => s.const).filter((c) => c !== undefined)
+      return options?.length ? `must be one of ${options.join(', ')}` : DefaultErrorFunction(error)
+    }
+    case ValueErrorType.ObjectAdditionalProperties:
+      return 'is not a known field'
+    default:
+      return DefaultErrorFunction(error)
+  }
+})
+
+/** "/pricing_plans/2/Price excluding VAT" -> "pricing_plans[2].Price excluding VAT" */
+export function fieldName(pointer: string, prefix = ''): string {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+  let name = prefix
+  for (const part of parts) name += /^\d+$/.test(part) ? `[${part}]` : name ? `.${part}` : part
+  return name
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; field: string; message: string }
+
+export function check<S extends TSchema>(schema: S, value: unknown, prefix = ''): Checked<Static<S>> {
+  const first = Value.Errors(schema, value).First()
+  if (!first) return { ok: true, value: value as Static<S> }
+  // An unknown extra key reports at the parent: name the key itself.
+  let path = first.path
+  if (first.type === ValueErrorType.ObjectAdditionalProperties && first.value && typeof first.value === 'object') {
+    const known = Object.keys((first.schema as { properties?: object }).properties ?? {})
+    const extra = Object.keys(first.value as object).find((k) => !known.includes(k))
+    if (extra) path = `${path}/${extra}`
+  }
+  return { ok: false, field: fieldName(path, prefix) || prefix || 'body', message: first.message }
+}
+
+/** Validates or throws 400 `<field>: <message>`. */
+export function parse<S extends TSchema>(schema: S, value: unknown): Static<S> {
+  const result = check(schema, value)
+  if (!result.ok) throw badRequest(`${result.field}: ${result.message}`)
+  return result.value
+}

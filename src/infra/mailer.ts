@@ -1,0 +1,56 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import nodemailer from 'nodemailer'
+import type { Logger } from './log'
+
+export interface MailAttachment {
+  filename: string
+  content: Uint8Array | string
+  contentType: string
+  /** For calendar invitations: 'REQUEST' makes mail clients offer to add the event. */
+  method?: string
+}
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html: string
+  attachments?: MailAttachment[]
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>
+}
+
+/** SMTP when SMTP_URL is set, else RFC 822 files in DATA_DIR/outbox that any mail client opens. */
+export function createMailer(opts: { smtpUrl: string | null; from: string; outboxDir: string; log: Logger }): Mailer {
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  if (!opts.smtpUrl) mkdirSync(opts.outboxDir, { recursive: true })
+
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          content: typeof a.content === 'string' ? a.content : Buffer.from(a.content),
+          contentType: a.method ? `${a.contentType}; method=${a.method}` : a.contentType,
+        })),
+      })
+      if (!opts.smtpUrl) {
+        const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`)
+        writeFileSync(file, (info as unknown as { message: Buffer }).message)
+        opts.log.info('mail.written', { to: message.to, file })
+      } else {
+        opts.log.info('mail.sent', { to: message.to })
+      }
+    },
+  }
+}

@@ -1,0 +1,3 @@
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ENTITIES[c])

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs'
+import { ConfigError, loadConfig } from './config'
+import { activeSubscription, planById, subscribe } from './features/billing/service'
+import { newId } from './lib/ids'
+import { normaliseEmail, isEmail } from './lib/email'
+import { createContext, startServer } from './runtime'
+
+const USAGE = `usage: chatbot-service [serve | migrate | grant <email> [--plan <id>]]`
+
+async function main(argv: string[]): Promise<number> {
+  const [command = 'serve', ...rest] = argv
+  const config = loadConfig(process.env, (path) => readFileSync(path, 'utf8'))
+
+  if (command === 'serve') {
+    const ctx = await createContext(config)
+    const server = await startServer(ctx)
+    const shutdown = async (signal: string) => {
+      ctx.log.info('server.stopping', { signal })
+      await server.stop()
+      process.exit(0)
+    }
+    process.on('SIGINT', () => void shutdown('SIGINT'))
+    process.on('SIGTERM', () => void shutdown('SIGTERM'))
+    return -1
+  }
+  if (command === 'migrate') {
+    const ctx = await createContext(config)
+    ctx.log.info('migrate.done')
+    await ctx.db.destroy()
+    return 0
+  }
+  if (command === 'grant') {
+    const email = rest[0]
+    const planFlag = rest.indexOf('--plan')
+    if (!email || !isEmail(email)) {
+      console.error(USAGE)
+      return 2
+    }
+    const ctx = await createContext(config)
+    const plan = planById(ctx, planFlag >= 0 ? rest[planFlag + 1] : undefined)
+    const address = normaliseEmail(email)
+    const now = ctx.clock.now().toISOString()
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('accounts')
+        .values({ id: newId(), email: address, verified_at: now, chatbots_created: 0, created_at: now })
+        .onConflict((oc) => oc.column('email').doUpdateSet({ verified_at: now }))
+        .execute()
+      const account = await trx.selectFrom('accounts').select('id').where('email', '=', address).executeTakeFirstOrThrow()
+      if (!(await activeSubscription(ctx, account.id, trx))) await subscribe(ctx, trx, { accountId: account.id, planId: plan.id })
+    })
+    console.log(`granted ${plan.id} to ${address}`)
+    await ctx.db.destroy()
+    return 0
+  }
+  console.error(USAGE)
+  return 2
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code)
+  },
+  (error) => {
+    console.error(error instanceof ConfigError ? `configuration error: ${error.message}` : error)
+    process.exit(1)
+  },
+)

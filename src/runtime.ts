@@ -1,0 +1,63 @@
+import { join } from 'node:path'
+import type { Config } from './config'
+import type { AppContext } from './context'
+import { migrate, openDatabase } from './db/database'
+import { stripeGateway, testModeGateway } from './features/billing/gateway'
+import { createApp } from './app'
+import { createDiskFileStore } from './infra/files'
+import { Jobs } from './infra/jobs'
+import { createLogger, type Logger } from './infra/log'
+import { createMailer } from './infra/mailer'
+import { systemClock, type Clock } from './lib/clock'
+import { SERVER_BODY_CEILING } from './http/body-limits'
+import { registerJobs } from './jobs'
+
+/** Wires the real adapters for a config; tests call this too, with a temp DATA_DIR and their own clock. */
+export async function createContext(config: Config, opts: { clock?: Clock; log?: Logger } = {}): Promise<AppContext> {
+  const log = opts.log ?? createLogger(config.logLevel)
+  const clock = opts.clock ?? systemClock
+  const db = openDatabase(config.dataDir, config.databaseUrl)
+  await migrate(db)
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    log,
+    mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log }),
+    payments: config.stripe ? stripeGateway(config.stripe) : testModeGateway(config.publicUrl),
+    files: createDiskFileStore(join(config.dataDir, 'files')),
+    jobs: new Jobs(db, clock, log),
+  }
+  registerJobs(ctx)
+  return ctx
+}
+
+export interface RunningServer {
+  url: string
+  port: number
+  stop(): Promise<void>
+}
+
+/** Starts the workers and the HTTP server. */
+export async function startServer(ctx: AppContext): Promise<RunningServer> {
+  const app = createApp(ctx)
+  await ctx.jobs.start()
+  app.listen({ port: ctx.config.port, hostname: ctx.config.host, maxRequestBodySize: SERVER_BODY_CEILING })
+  const port = app.server!.port as number
+  ctx.log.info('server.started', {
+    port,
+    public_url: ctx.config.publicUrl,
+    data_dir: ctx.config.dataDir,
+    payments: ctx.payments.mode === 'test' ? 'test mode (built-in checkout page, no card charged)' : 'stripe',
+    mail: ctx.config.smtpUrl ? 'smtp' : 'outbox files',
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      await app.stop(true)
+      await ctx.jobs.stop()
+      await ctx.db.destroy()
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import { SMTPServer } from 'smtp-server'
+import { simpleParser, type ParsedMail } from 'mailparser'
+
+/** A real SMTP server on loopback that keeps every message it receives, parsed. */
+export async function startSmtpSink() {
+  const messages: ParsedMail[] = []
+  const waiters: (() => void)[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail)
+          waiters.splice(0).forEach((wake) => wake())
+          callback()
+        })
+        .catch(callback)
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as { port: number }).port
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** Waits (up to 10 s) for a message to `to` that matches. */
+    async waitFor(to: string, match: (mail: ParsedMail) => boolean = () => true): Promise<ParsedMail> {
+      const deadline = Date.now() + 10_000
+      for (;;) {
+        const found = messages.find((m) => (m.to as { text: string } | undefined)?.text.includes(to) && match(m))
+        if (found) return found
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within 10 s`)
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve)
+          setTimeout(resolve, 200)
+        })
+      }
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

@@ -1,0 +1,81 @@
+import { expect, test } from 'bun:test';
+import { extractHtmlText } from '../../src/features/training/html-text.ts';
+
+const PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>  Harbour   Bakery &amp; Caf&eacute; </title>
+  <style>body { color: red }</style>
+  <script>var secret = "do not index";</script>
+</head>
+<body>
+  <header><a href="/">Logo text</a></header>
+  <nav><ul><li>Home</li><li>Menu</li></ul></nav>
+  <main>
+    <h1>Our bread</h1>
+    <p>We bake   sourdough
+       every morning &mdash; since 1998.</p>
+    <p>Prices &lt; &euro;5 &#x2014; always&nbsp;fresh.<br>Second line</p>
+    <ul><li>Rye</li><li>Spelt</li></ul>
+    <table><tr><td>Mon</td><td>7&ndash;19</td></tr></table>
+    <div hidden>hidden by attribute</div>
+    <span style="display: none">hidden by style</span>
+    <noscript>enable JavaScript</noscript>
+    <template><p>template text</p></template>
+    <svg><title>svg title</title><text>svg text</text></svg>
+    <form><label>Email</label><input name="e"><button>Send</button></form>
+    <iframe src="/ad">iframe text</iframe>
+  </main>
+  <aside>Related posts</aside>
+  <footer>© footer text</footer>
+</body>
+</html>`;
+
+test('title comes from <title>, collapsed and with entities decoded', () => {
+  expect(extractHtmlText(PAGE).title).toBe('Harbour Bakery & Café');
+});
+
+test('visible text only: chrome, scripts and hidden parts are dropped', () => {
+  const { text } = extractHtmlText(PAGE);
+  for (const hidden of [
+    'secret', 'color: red', 'Logo text', 'Home', 'hidden by attribute', 'hidden by style',
+    'enable JavaScript', 'template text', 'svg', 'Email', 'Send', 'iframe text',
+    'Related posts', 'footer text',
+  ]) {
+    expect(text).not.toContain(hidden);
+  }
+  expect(text).toBe(
+    [
+      'Our bread',
+      'We bake sourdough every morning — since 1998.',
+      'Prices < €5 — always fresh.\nSecond line',
+      'Rye',
+      'Spelt',
+      'Mon 7–19',
+    ].join('\n\n'),
+  );
+});
+
+test('without <title> the first non-empty <h1> is the title, even inside <header>', () => {
+  const html = '<body><header><h1> </h1><h1>Welcome <em>home</em></h1></header><h1>Second</h1><p>Body</p></body>';
+  expect(extractHtmlText(html)).toEqual({ title: 'Welcome home', text: 'Second\n\nBody' });
+});
+
+test('an <svg> <title> is not the page title', () => {
+  expect(extractHtmlText('<svg><title>Icon</title></svg><p>Text</p>').title).toBeNull();
+});
+
+test('no title and no text gives null and an empty string', () => {
+  expect(extractHtmlText('')).toEqual({ title: null, text: '' });
+  expect(extractHtmlText('<script>x()</script>')).toEqual({ title: null, text: '' });
+});
+
+test('unclosed and misnested markup still ends hidden regions where the parser closes them', () => {
+  const html = '<p>one<nav>menu</nav><p>two<div><span>three</div>four';
+  expect(extractHtmlText(html).text).toBe('one\n\ntwo\n\nthree\n\nfour');
+});
+
+test('inline elements do not split words; block elements do', () => {
+  expect(extractHtmlText('<p>bak<b>ery</b></p><div>next</div>').text).toBe('bakery\n\nnext');
+});
