@@ -39,8 +39,10 @@ SetErrorFunction((error) => {
     case ValueErrorType.ArrayMinItems:
       return `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`
     case ValueErrorType.NumberMinimum:
+    case ValueErrorType.IntegerMinimum:
       return `must be at least ${schema.minimum}`
     case ValueErrorType.NumberMaximum:
+    case ValueErrorType.IntegerMaximum:
       return `must be at most ${schema.maximum}`
     case ValueErrorType.Union:
     case ValueErrorType.Literal: {

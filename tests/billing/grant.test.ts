@@ -1,0 +1,30 @@
+import { expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { client, loginToken, startTestApp } from '../support/app'
+
+test('the operator grant command subscribes an address without payment', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'grant-'))
+  try {
+    const bad = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', 'not-an-email'], { env: { ...process.env, DATA_DIR: dataDir } })
+    expect(bad.exitCode).toBe(2)
+    const unknownPlan = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', 'op@example.com', '--plan', 'gold'], { env: { ...process.env, DATA_DIR: dataDir } })
+    expect(unknownPlan.exitCode).toBe(1)
+
+    const granted = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', 'Op@Example.com'], { env: { ...process.env, DATA_DIR: dataDir } })
+    expect(granted.exitCode).toBe(0)
+    expect(granted.stdout.toString()).toContain('granted standard to op@example.com')
+
+    const app = await startTestApp({}, { dataDir })
+    try {
+      const token = await loginToken(app, 'op@example.com')
+      const listed = await client(app.url, token).get('/api/v1.0/chatbot-list/')
+      expect(listed.status).toBe(200)
+    } finally {
+      await app.stop()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
