@@ -3,9 +3,14 @@ import { swagger } from '@elysiajs/swagger'
 import type { AppContext } from './context'
 import { accountRoutes } from './features/accounts/routes'
 import { billingRoutes } from './features/billing/routes'
+import { calendarRoutes } from './features/calendars/routes'
+import { chatRoutes } from './features/chat/routes'
 import { chatbotRoutes } from './features/chatbots/routes'
+import { trainingRoutes } from './features/training/routes'
 import { widgetRoutes } from './features/widget/routes'
 import { checkDeclaredLength } from './http/body-limits'
+import { RateLimiter } from './http/rate-limit'
+import { jsonBodyParser } from './http/json-body'
 import { errorHandler, RouteTable } from './http/error-handler'
 import { newId } from './lib/ids'
 import { requestIdOf, setRequestId } from './http/request-id'
@@ -15,13 +20,16 @@ import { sql } from 'kysely'
 export function createApp(ctx: AppContext) {
   const routes = new RouteTable()
   const started = new WeakMap<Request, number>()
+  const limiter = new RateLimiter(ctx.config.rateLimit, () => ctx.clock.now().getTime())
   const app = new Elysia()
     .use(errorHandler(ctx.log, routes))
-    .onRequest(({ request, set }) => {
+    .use(jsonBodyParser)
+    .onRequest(({ request, set, server }) => {
       started.set(request, performance.now())
       const requestId = newId()
       setRequestId(request, requestId)
       set.headers['x-request-id'] = requestId
+      limiter.check(server?.requestIP(request)?.address ?? null, request.headers.get('authorization'))
       checkDeclaredLength(request)
     })
     .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
@@ -55,6 +63,9 @@ export function createApp(ctx: AppContext) {
     .use(accountRoutes(ctx))
     .use(billingRoutes(ctx))
     .use(chatbotRoutes(ctx))
+    .use(chatRoutes(ctx))
+    .use(trainingRoutes(ctx))
+    .use(calendarRoutes(ctx))
     .use(widgetRoutes)
   routes.load(app.routes)
   return app

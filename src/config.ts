@@ -27,6 +27,8 @@ export interface Config {
   markdownCdnUrl: string
   llm: { baseUrl: string; apiKey: string | null; model: string } | null
   logLevel: 'debug' | 'info' | 'warn' | 'error'
+  /** Requests per minute; 0 turns a limit off. */
+  rateLimit: { perIp: number; perToken: number }
 }
 
 export const DEFAULT_PLANS: Plan[] = [
@@ -74,6 +76,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string): Config
       ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY || null, model: env.LLM_MODEL || 'gpt-4o-mini' }
       : null,
     logLevel,
+    rateLimit: { perIp: intVar(env, 'RATE_LIMIT_PER_IP', 1200, 0, 10_000_000), perToken: intVar(env, 'RATE_LIMIT_PER_TOKEN', 600, 0, 10_000_000) },
   }
 }
 

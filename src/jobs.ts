@@ -1,4 +1,9 @@
 import type { AppContext } from './context'
+import { registerChatJobs } from './features/chat/jobs'
+import { LINK_JOB_KIND, linkJob } from './features/training/link-job'
 
 /** Every background job kind, registered once per context so a restart resumes them all. */
-export function registerJobs(_ctx: AppContext): void {}
+export function registerJobs(ctx: AppContext): void {
+  registerChatJobs(ctx)
+  ctx.jobs.register(LINK_JOB_KIND, linkJob(ctx))
+}

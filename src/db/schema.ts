@@ -187,3 +187,116 @@ export interface AppointmentsTable {
   answers: string
   created_at: string
 }
+
+// ---- Chat runtime (006_chat). Declared as a second `Database` block: interfaces merge, so
+// features append their tables here without editing the list above.
+export interface Database {
+  chat_sessions: ChatSessionsTable
+  chat_messages: ChatMessagesTable
+  chat_usage: ChatUsageTable
+  chat_uploads: ChatUploadsTable
+  chat_submissions: ChatSubmissionsTable
+  quotes: QuotesTable
+  leads: LeadsTable
+}
+
+export interface ChatSessionsTable {
+  id: string
+  chatbot_id: string
+  visitor_id: string
+  /** JSON: the Data Collection progress (pending question, answers so far). */
+  state: string
+  /** 1 once the session has counted toward the chatbot's conversation_count. */
+  counted: number
+  /** Bumped on each state change, so two racing messages cannot both advance the form. */
+  version: number
+  created_at: string
+  updated_at: string
+}
+
+export interface ChatMessagesTable {
+  id: string
+  session_id: string
+  role: 'visitor' | 'bot'
+  text: string
+  created_at: string
+}
+
+export interface ChatUsageTable {
+  chatbot_id: string
+  visitor_id: string
+  /** UTC day, YYYY-MM-DD. */
+  day: string
+  messages: number
+  uploads: number
+}
+
+export interface ChatUploadsTable {
+  id: string
+  chatbot_id: string
+  session_id: string | null
+  visitor_id: string
+  kind: 'image' | 'pdf_document'
+  mime: string
+  size: number
+  file_key: string
+  created_at: string
+}
+
+export interface ChatSubmissionsTable {
+  id: string
+  chatbot_id: string
+  session_id: string | null
+  visitor_id: string
+  /** JSON [{title, type, value}]; upload answers hold {upload_id}. */
+  answers: string
+  created_at: string
+}
+
+export interface QuotesTable {
+  id: string
+  chatbot_id: string
+  session_id: string | null
+  visitor_id: string
+  client_name: string
+  client_email: string
+  currency: string
+  /** JSON of the priced lines (QuoteLine[]). */
+  items: string
+  total_excluding_vat: string
+  total_including_vat: string
+  valid_until: string | null
+  file_key: string
+  created_at: string
+}
+
+export interface LeadsTable {
+  id: string
+  chatbot_id: string
+  quote_id: string
+  client_name: string
+  client_email: string
+  currency: string
+  total_excluding_vat: string
+  total_including_vat: string
+  webhook_status: 'none' | 'pending' | 'delivered' | 'failed'
+  webhook_attempts: number
+  /** Standard Webhooks `webhook-id`: one per lead, the same on every retry so receivers can de-duplicate. */
+  webhook_message_id: string
+  created_at: string
+}
+
+// ---- Owner dashboard (007_dashboard).
+export interface Database {
+  dashboard_sessions: DashboardSessionsTable
+}
+
+export interface DashboardSessionsTable {
+  /** SHA-256 of the random cookie value; the value itself is never stored. */
+  id_hash: string
+  account_id: string
+  /** Synchroniser token every dashboard form must echo. */
+  csrf_token: string
+  created_at: string
+  expires_at: string
+}

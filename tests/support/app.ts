@@ -31,7 +31,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'chatbot-test-'))
   const port = await freePort()
   const config = loadConfig(
-    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ALLOW_PRIVATE_LINKS: 'true', ...env },
+    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ALLOW_PRIVATE_LINKS: 'true', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0', ...env },
     (path) => readFileSync(path, 'utf8'),
   )
   const logs: string[] = []

@@ -4,6 +4,8 @@ import * as m002 from './002_jobs'
 import * as m003 from './003_chatbots'
 import * as m004 from './004_training'
 import * as m005 from './005_calendars'
+import * as m006 from './006_chat'
+import * as m007 from './007_dashboard'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   '003_chatbots': m003,
   '004_training': m004,
   '005_calendars': m005,
+  '006_chat': m006,
+  '007_dashboard': m007,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }

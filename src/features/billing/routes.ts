@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
 import { badRequest, HttpError } from '../../http/errors'
+import { rawJsonText } from '../../http/json-body'
 import { checkoutPage } from './checkout-page'
 import { applyStripeEvent, cancelTestCheckout, findCheckout, payTestCheckout, planById } from './service'
 import { BAD_SIGNATURE, STRIPE_DISABLED } from './texts'
@@ -39,7 +40,7 @@ export const billingRoutes = (ctx: AppContext) =>
       '/api/v1.0/stripe-webhook/',
       async ({ request }) => {
         if (!ctx.payments.verifyWebhook) throw new HttpError(404, STRIPE_DISABLED)
-        const raw = await request.text()
+        const raw = await rawJsonText(request)
         let event
         try {
           event = await ctx.payments.verifyWebhook(raw, request.headers.get('stripe-signature') ?? '')

@@ -369,6 +369,7 @@
     if (!compact) return null;
     var m = /^([a-z][a-z0-9+.\-]*):/i.exec(compact);
     if (!m) {
+      if (imageOnly) return null; // images must be absolute http(s) URLs
       // Relative URL. Reject anything that still contains a colon before the first slash.
       var firstSlash = compact.search(/[\/?#]/);
       var head = firstSlash === -1 ? compact : compact.slice(0, firstSlash);
@@ -836,7 +837,8 @@
       buttons.push(self.actionButton('prices', 'View prices', 'prices-open'));
     }
     if (!buttons.length) return null;
-    return h('div', { class: 'cbw-actions', role: 'toolbar', 'aria-label': 'Chat actions' }, buttons);
+    self.actionsBar = h('div', { class: 'cbw-actions', 'data-testid': 'chatbot-actions' }, buttons);
+    return self.actionsBar;
   };
 
   Widget.prototype.actionButton = function (name, label, testid) {
@@ -861,6 +863,8 @@
     var self = this;
     self.view = name;
     self.chatView.hidden = name !== 'chat';
+    // The panel has its own "Back to chat" button, so the action bar only shows with the chat.
+    if (self.actionsBar) self.actionsBar.hidden = name !== 'chat';
     Object.keys(self.panels).forEach(function (k) {
       var p = self.panels[k];
       p.el.hidden = k !== name;
@@ -901,6 +905,9 @@
   };
 
   function field(label, input, hint) {
+    input.addEventListener('input', function () {
+      input.removeAttribute('aria-invalid');
+    });
     var id = input.id || uid('f');
     input.id = id;
     var children = [h('label', { class: 'cbw-label', for: id, text: label }), input];
@@ -970,7 +977,10 @@
         'data-name': p.name
       });
       input.id = uid('qty');
-      input.addEventListener('input', updateEstimate);
+      input.addEventListener('input', function () {
+        input.removeAttribute('aria-invalid');
+        updateEstimate();
+      });
       qtyInputs.push({ plan: p, input: input });
       var priceParts = [];
       if (p.excl) priceParts.push(formatMoney(p.excl, currency) + ' excl. VAT');
@@ -1028,6 +1038,9 @@
     ]);
 
     var result = h('div', { class: 'cbw-result', 'data-testid': 'quote-result', role: 'status', tabindex: '-1', hidden: true });
+    form.addEventListener('input', function () {
+      showError(error, ''); // a stale error goes away once the visitor edits the form
+    });
 
     function invalid(el, bad) {
       if (bad) el.setAttribute('aria-invalid', 'true');
@@ -1241,6 +1254,9 @@
         .concat([error, submit])
     );
     var confirmation = h('div', { class: 'cbw-result', 'data-testid': 'booking-confirmation', role: 'status', tabindex: '-1', hidden: true });
+    form.addEventListener('input', function () {
+      showError(error, '');
+    });
 
     function currentCalendar() {
       for (var i = 0; i < calendars.length; i++) if (str(calendars[i].calendar_id) === calSelect.value) return calendars[i];
@@ -1408,8 +1424,6 @@
         client_email: email,
         answers: answers
       };
-      var sid = self.sessionId();
-      if (sid) body.session_id = sid;
       submit.disabled = true;
       submit.textContent = 'Booking…';
       form.setAttribute('aria-busy', 'true');
@@ -1700,6 +1714,7 @@
       }
       self.saveState();
       self.updateExtras();
+      self.scrollToEnd(); // the controls above the composer may have changed height
       self.focusInput();
     });
   };
@@ -1732,7 +1747,7 @@
       }
       status.hidden = true;
       status.textContent = '';
-      self.send(str(r.data.upload_id), '📎 ' + file.name);
+      self.send(str(r.data.upload_id), 'Uploaded: ' + file.name);
     });
   };
 

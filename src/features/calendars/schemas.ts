@@ -1,0 +1,44 @@
+/** TypeBox schemas of the calendar bodies: OpenAPI for the routes, validation where the spec has no fixed text. */
+import { Type as T } from '@sinclair/typebox'
+import { CalendarInputSchema } from './calendar-input'
+
+export const CalendarAddBody = T.Object({
+  calendar_data: T.Array(CalendarInputSchema, { minItems: 1, description: 'Calendars to add; existing + new may not exceed 10.' }),
+})
+
+export const CalendarDeleteBody = T.Object({
+  calendar_id: T.String({ minLength: 1, description: 'calendar_id as calendar-view lists it.' }),
+})
+
+const CalendarViewItemSchema = T.Object({
+  calendar_id: T.String(),
+  name: T.String(),
+  calendar_email: T.String(),
+  daily_start: T.String({ description: "24-hour 'HH:MM'", examples: ['09:00'] }),
+  daily_end: T.String({ description: "24-hour 'HH:MM'", examples: ['17:00'] }),
+  include_weekends: T.Boolean(),
+  local_timezone: T.String({ description: 'Abbreviation for the current date', examples: ['EST'] }),
+  local_timezone_name: T.String({ description: 'IANA name', examples: ['America/New_York'] }),
+  description: T.String(),
+  min15App: T.Boolean(),
+  min30App: T.Boolean(),
+  min45App: T.Boolean(),
+  min60App: T.Boolean(),
+})
+
+export const CalendarViewResponse = T.Object({ response: T.Literal('success'), calendar_list: T.Array(CalendarViewItemSchema) })
+
+export const BookingAnswer = T.Object({
+  title: T.String({ minLength: 1, maxLength: 200 }),
+  value: T.Union([T.String({ maxLength: 4000 }), T.Number(), T.Boolean(), T.Null()]),
+})
+
+/** The booking core's input (the chat route adds visitor_id and whatever else it needs; extra keys are ignored). */
+export const BookingInputSchema = T.Object({
+  calendar_id: T.String({ minLength: 1 }),
+  duration: T.Integer({ description: 'Minutes: 15, 30, 45 or 60, one the calendar enables' }),
+  start: T.String({ description: 'An offered slot start, ISO 8601 with offset', examples: ['2026-12-01T09:00:00-05:00'] }),
+  client_name: T.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  client_email: T.String({ maxLength: 254, description: 'e-mail address' }),
+  answers: T.Optional(T.Array(BookingAnswer, { maxItems: 20 })),
+})

@@ -1,0 +1,80 @@
+// Slots and bookings of Appointment/Calendar Support chatbots, over the calendars feature's booking core.
+import type { AppContext } from '../../context'
+import { badRequest } from '../../http/errors'
+import { parse } from '../../http/validate'
+import { normaliseEmail } from '../../lib/email'
+import { availableSlots, bookAppointment, type Booking, type SlotsAnswer } from '../calendars/service'
+import type { ChatbotRow } from '../chatbots/access'
+import { TYPES } from '../chatbots/texts'
+import { checkQuestionAnswer, type CollectedAnswer } from './data-collection'
+import { INVITATION_MAIL_JOB, type InvitationMailPayload } from './invitation-mail'
+import { publicChatbot } from './public-chatbot'
+import { questionsOf } from './questions'
+import { BookBody } from './schemas'
+import { answerInvalid, answerMissing, answerUnknown, notAvailableForType } from './texts'
+import { uploadLookup } from './uploads'
+import { takeDailyAllowance } from './usage'
+
+async function appointmentChatbot(ctx: AppContext, chatbotId: string): Promise<ChatbotRow> {
+  const chatbot = await publicChatbot(ctx, chatbotId)
+  if (chatbot.type !== TYPES.appointment) throw badRequest(notAvailableForType(chatbot.type))
+  return chatbot
+}
+
+export async function slotsOf(ctx: AppContext, chatbotId: string, query: Record<string, string | undefined>): Promise<SlotsAnswer> {
+  const chatbot = await appointmentChatbot(ctx, chatbotId)
+  return availableSlots(ctx, chatbot.id, query.calendar_id, query.duration, query.date)
+}
+
+type GivenAnswer = { title: string; value: string | number | boolean | null }
+
+/**
+ * The chatbot's questions answered with the booking: each checked like a Data Collection answer
+ * (uploads must be the visitor's own), every question answered, kept in the questions' order.
+ */
+export async function checkBookingAnswers(ctx: AppContext, chatbot: ChatbotRow, visitorId: string, given: readonly GivenAnswer[] = []): Promise<CollectedAnswer[]> {
+  const questions = questionsOf(chatbot)
+  if (questions.length === 0) return []
+  const findUpload = uploadLookup(ctx, chatbot.id, { visitorId })
+  const byTitle = new Map<string, CollectedAnswer>()
+  for (const [index, answer] of given.entries()) {
+    const wanted = answer.title.trim().toLowerCase()
+    const question = questions.find((q) => q.title === answer.title) ?? questions.find((q) => q.title.trim().toLowerCase() === wanted)
+    if (!question) throw badRequest(answerUnknown(index))
+    const checked = await checkQuestionAnswer(question, answer.value === null ? '' : String(answer.value), findUpload)
+    if (!checked.ok) throw badRequest(answerInvalid(index, checked.reason))
+    byTitle.set(question.title, { title: question.title, type: question.type, value: checked.value })
+  }
+  return questions.map((q) => {
+    const answer = byTitle.get(q.title)
+    if (!answer) throw badRequest(answerMissing(q.title))
+    return answer
+  })
+}
+
+export async function book(ctx: AppContext, chatbotId: string, body: unknown): Promise<Booking> {
+  const chatbot = await appointmentChatbot(ctx, chatbotId)
+  const input = parse(BookBody, body)
+  const answers = await checkBookingAnswers(ctx, chatbot, input.visitor_id, input.answers)
+  await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')
+  const booking = await bookAppointment(ctx, chatbot.id, { ...input, answers })
+
+  // The booking core owns its transaction, so the mails are queued right after it commits.
+  const mail = (recipient: InvitationMailPayload['recipient']): InvitationMailPayload => ({
+    appointment_id: booking.appointment_id,
+    chatbot_id: chatbot.id,
+    calendar_id: booking.calendar_id,
+    start: new Date(booking.start).toISOString(),
+    end: new Date(booking.end).toISOString(),
+    client_name: input.client_name.trim(),
+    client_email: normaliseEmail(input.client_email),
+    recipient,
+  })
+  await ctx.db.transaction().execute(async (trx) => {
+    await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail('client'))
+    await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail('calendar'))
+  })
+  ctx.jobs.kick()
+  ctx.log.info('chat.appointment_booked', { chatbot_id: chatbot.id, appointment_id: booking.appointment_id })
+  return booking
+}

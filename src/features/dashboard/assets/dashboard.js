@@ -1,0 +1,46 @@
+/* Dashboard enhancements. Every page works without this file. */
+(function () {
+  'use strict';
+
+  // Copy buttons are hidden until this script can make them work.
+  document.querySelectorAll('[data-copy-target]').forEach(function (button) {
+    var target = document.getElementById(button.getAttribute('data-copy-target'));
+    var status = document.getElementById(button.getAttribute('data-copy-status'));
+    if (!target) return;
+    button.hidden = false;
+    button.addEventListener('click', function () {
+      var value = target.value !== undefined ? target.value : target.textContent;
+      var done = function () { if (status) status.textContent = 'Copied to the clipboard.'; };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(value).then(done, function () { fallback(); });
+      } else {
+        fallback();
+      }
+      function fallback() {
+        target.select();
+        try { document.execCommand('copy'); done(); } catch (e) { if (status) status.textContent = 'Select the text and copy it.'; }
+      }
+    });
+  });
+
+  // Move focus to the error summary after a failed submission, so screen readers announce it.
+  var summary = document.querySelector('[data-focus-on-load]');
+  if (summary) summary.focus();
+
+  // Link jobs refresh themselves while any is still queued.
+  var live = document.querySelector('[data-refresh-while-queued]');
+  if (live) {
+    var refresh = function () {
+      fetch(window.location.href, { credentials: 'same-origin', headers: { accept: 'text/html' } })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) {
+          if (!html) return;
+          var fresh = new DOMParser().parseFromString(html, 'text/html').getElementById(live.id);
+          if (fresh) live.innerHTML = fresh.innerHTML;
+          if (live.querySelector('[data-status="queued"]')) setTimeout(refresh, 1500);
+        })
+        .catch(function () {});
+    };
+    if (live.querySelector('[data-status="queued"]')) setTimeout(refresh, 1500);
+  }
+})();

@@ -1,0 +1,282 @@
+/**
+ * The creation and settings forms as plain data: reading a submitted form, turning it into the
+ * body the API takes (so createChatbot/editChatbot/addCalendars validate it exactly as they do
+ * for API callers), and mapping the API's field names in errors back to input ids.
+ */
+import type { ChatbotType } from '../../db/schema'
+import { TYPES } from '../chatbots/texts'
+import { formFiles, formText } from './route-kit'
+
+export const TYPE_SLUGS: Record<string, ChatbotType> = {
+  'knowledge-retrieval': TYPES.knowledge,
+  'business-enquiries': TYPES.business,
+  'data-collection': TYPES.dataCollection,
+  'quote-generation': TYPES.quote,
+  'appointment-calendar': TYPES.appointment,
+}
+export const slugOf = (type: ChatbotType): string => Object.entries(TYPE_SLUGS).find(([, t]) => t === type)?.[0] ?? ''
+
+export const TYPE_SUMMARIES: Record<ChatbotType, string> = {
+  [TYPES.knowledge]: 'Answers from your PDF documents and web pages.',
+  [TYPES.business]: '24/7 customer support from your business details, price list, documents and pages.',
+  [TYPES.dataCollection]: 'A conversational form that collects typed answers.',
+  [TYPES.quote]: 'Builds PDF quotes from your price list, e-mails them and keeps the leads.',
+  [TYPES.appointment]: 'Books appointments in up to 10 calendars.',
+}
+
+export const PLAN_KEYS = {
+  name: 'Product/Service Name',
+  description: 'Product/Service Description',
+  excl: 'Price excluding VAT',
+  incl: 'Price including VAT',
+} as const
+export type PlanRow = Record<keyof typeof PLAN_KEYS, string>
+
+export const QUESTION_KEYS = ['title', 'question', 'type'] as const
+export type QuestionRow = Record<(typeof QUESTION_KEYS)[number], string>
+
+export const CALENDAR_TEXT_KEYS = ['calendar_name', 'calendar_email', 'daily_start', 'daily_end', 'local_timezone', 'description'] as const
+export const CALENDAR_FLAG_KEYS = ['include_weekends', 'min15App', 'min30App', 'min45App', 'min60App'] as const
+export type CalendarRow = Record<(typeof CALENDAR_TEXT_KEYS)[number], string> & Record<(typeof CALENDAR_FLAG_KEYS)[number], boolean>
+
+/** Which optional inputs each type shows, beyond the common ones. */
+export interface TypeShape {
+  instructions: 'required' | 'optional'
+  website: 'required' | 'optional'
+  logo: 'required' | 'optional'
+  texts: string[]
+  plans: boolean
+  questions: 'required' | 'optional' | 'none'
+  calendars: boolean
+  currency: boolean
+  quotesValidity: boolean
+  webhook: boolean
+}
+
+const base: TypeShape = {
+  instructions: 'optional',
+  website: 'optional',
+  logo: 'optional',
+  texts: [],
+  plans: false,
+  questions: 'none',
+  calendars: false,
+  currency: false,
+  quotesValidity: false,
+  webhook: false,
+}
+
+export const SHAPES: Record<ChatbotType, TypeShape> = {
+  [TYPES.knowledge]: { ...base, instructions: 'required' },
+  [TYPES.business]: {
+    ...base,
+    instructions: 'required',
+    website: 'required',
+    plans: true,
+    texts: ['contact_information', 'operating_hours', 'address_locations', 'faqs', 'terms_of_service', 'privacy_policy'],
+  },
+  [TYPES.dataCollection]: { ...base, questions: 'required' },
+  [TYPES.quote]: {
+    ...base,
+    logo: 'required',
+    plans: true,
+    currency: true,
+    quotesValidity: true,
+    webhook: true,
+    texts: ['contact_information', 'address_locations', 'delivery_fees', 'payment_terms'],
+  },
+  [TYPES.appointment]: { ...base, calendars: true, questions: 'optional' },
+}
+
+export const SCALAR_FIELDS = [
+  'chatbot_name',
+  'chatbot_title',
+  'chatbot_greeting',
+  'chatbot_instructions',
+  'business_industry',
+  'business_website',
+  'chatbot_color1',
+  'chatbot_color2',
+  'user_allowance',
+  'currency',
+  'quotes_validity',
+  'webhook_url',
+  'contact_information',
+  'operating_hours',
+  'address_locations',
+  'faqs',
+  'terms_of_service',
+  'privacy_policy',
+  'delivery_fees',
+  'payment_terms',
+] as const
+
+export interface CreationForm {
+  values: Record<string, string>
+  plans: PlanRow[]
+  questions: QuestionRow[]
+  calendars: CalendarRow[]
+}
+
+const emptyPlan = (): PlanRow => ({ name: '', description: '', excl: '', incl: '' })
+const emptyQuestion = (): QuestionRow => ({ title: '', question: '', type: 'text' })
+export const emptyCalendar = (): CalendarRow => ({
+  calendar_name: '',
+  calendar_email: '',
+  daily_start: '9:00 AM',
+  daily_end: '5:00 PM',
+  local_timezone: 'UTC',
+  description: '',
+  include_weekends: false,
+  min15App: false,
+  min30App: true,
+  min45App: false,
+  min60App: false,
+})
+
+export const MAX_ROWS = 50
+const rowCount = (body: unknown, name: string, fallback: number) => {
+  const n = Number(formText(body, name))
+  return Number.isInteger(n) && n >= 0 && n <= MAX_ROWS ? n : fallback
+}
+
+export function blankCreationForm(type: ChatbotType): CreationForm {
+  const shape = SHAPES[type]
+  return {
+    values: { chatbot_color1: '#1f6feb', chatbot_color2: '#ffffff', user_allowance: '100' },
+    plans: shape.plans ? [emptyPlan(), emptyPlan(), emptyPlan()] : [],
+    questions: shape.questions === 'required' ? [emptyQuestion(), emptyQuestion(), emptyQuestion()] : shape.questions === 'optional' ? [emptyQuestion()] : [],
+    calendars: shape.calendars ? [emptyCalendar()] : [],
+  }
+}
+
+export function readCalendarRows(body: unknown, count: number): CalendarRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const row = emptyCalendar()
+    for (const k of CALENDAR_TEXT_KEYS) row[k] = formText(body, `calendar-${i}-${k}`)
+    for (const k of CALENDAR_FLAG_KEYS) row[k] = formText(body, `calendar-${i}-${k}`) === 'true'
+    return row
+  })
+}
+
+/** Reads a submitted creation form; `add` (the "add a row" buttons) grows one list by a row. */
+export function readCreationForm(type: ChatbotType, body: unknown): CreationForm {
+  const shape = SHAPES[type]
+  const values: Record<string, string> = {}
+  for (const name of SCALAR_FIELDS) values[name] = formText(body, name)
+  const plans = shape.plans
+    ? Array.from({ length: rowCount(body, 'plan_rows', 3) }, (_, i) => ({
+        name: formText(body, `plan-${i}-name`),
+        description: formText(body, `plan-${i}-description`),
+        excl: formText(body, `plan-${i}-excl`),
+        incl: formText(body, `plan-${i}-incl`),
+      }))
+    : []
+  const questions =
+    shape.questions !== 'none'
+      ? Array.from({ length: rowCount(body, 'question_rows', 1) }, (_, i) => ({
+          title: formText(body, `question-${i}-title`),
+          question: formText(body, `question-${i}-question`),
+          type: formText(body, `question-${i}-type`) || 'text',
+        }))
+      : []
+  const calendars = shape.calendars ? readCalendarRows(body, rowCount(body, 'calendar_rows', 1)) : []
+  const add = formText(body, 'add')
+  if (add === 'plan' && plans.length < MAX_ROWS) plans.push(emptyPlan())
+  if (add === 'question' && questions.length < MAX_ROWS) questions.push(emptyQuestion())
+  if (add === 'calendar' && calendars.length < MAX_ROWS) calendars.push(emptyCalendar())
+  return { values, plans, questions, calendars }
+}
+
+const blank = (row: Record<string, string | boolean>, keys: readonly string[]) => keys.every((k) => String(row[k] ?? '').trim() === '')
+
+/** Digit strings become integers; anything else goes through as text so the API's own message names it. */
+const integerOrText = (value: string): number | string => (/^\s*-?\d+\s*$/.test(value) ? Number(value) : value)
+
+export interface ApiBody {
+  body: Record<string, unknown>
+  /** Form row index of each list item the API sees (blank rows are left out). */
+  rows: { plans: number[]; questions: number[]; calendars: number[] }
+}
+
+export function calendarItems(rows: CalendarRow[]): { items: Record<string, unknown>[]; rows: number[] } {
+  const kept = rows.map((row, i) => ({ row, i })).filter(({ row }) => !blank(row, ['calendar_name', 'calendar_email', 'description']))
+  return {
+    items: kept.map(({ row }) => ({
+      calendar_name: row.calendar_name,
+      calendar_email: row.calendar_email,
+      daily_start: row.daily_start,
+      daily_end: row.daily_end,
+      local_timezone: row.local_timezone,
+      description: row.description,
+      include_weekends: row.include_weekends,
+      min15App: row.min15App,
+      min30App: row.min30App,
+      min45App: row.min45App,
+      min60App: row.min60App,
+    })),
+    rows: kept.map(({ i }) => i),
+  }
+}
+
+/** The JSON body of the type's creation endpoint; empty optional inputs are left out, as an API caller would. */
+export function creationBody(type: ChatbotType, form: CreationForm, logo: File | null): ApiBody {
+  const body: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(form.values)) {
+    if (value.trim() === '') continue
+    body[name] = name === 'user_allowance' ? integerOrText(value) : value
+  }
+  const shape = SHAPES[type]
+  const rows = { plans: [] as number[], questions: [] as number[], calendars: [] as number[] }
+  if (shape.plans) {
+    const kept = form.plans.map((row, i) => ({ row, i })).filter(({ row }) => !blank(row, Object.keys(PLAN_KEYS)))
+    if (kept.length) body.pricing_plans = kept.map(({ row }) => Object.fromEntries(Object.entries(PLAN_KEYS).map(([k, key]) => [key, row[k as keyof PlanRow]])))
+    rows.plans = kept.map(({ i }) => i)
+  }
+  if (shape.questions !== 'none') {
+    const kept = form.questions.map((row, i) => ({ row, i })).filter(({ row }) => !blank(row, ['title', 'question']))
+    if (kept.length || shape.questions === 'required') body.data_collection = kept.map(({ row }) => ({ ...row }))
+    rows.questions = kept.map(({ i }) => i)
+  }
+  if (shape.calendars) {
+    const { items, rows: kept } = calendarItems(form.calendars)
+    if (items.length) body.calendar_data = items
+    rows.calendars = kept
+  }
+  if (logo) body.business_logo = logo
+  return { body, rows }
+}
+
+export const inputId = (field: string) => `f-${field}`
+
+const PLAN_SHORT: Record<string, string> = Object.fromEntries(Object.entries(PLAN_KEYS).map(([k, v]) => [v, k]))
+
+/** Maps an API field name in an error ("pricing_plans[1].Price excluding VAT") to the input that shows it. */
+export function creationFieldId(rows: ApiBody['rows']) {
+  return (field: string): string | undefined => {
+    if ((SCALAR_FIELDS as readonly string[]).includes(field) || field === 'business_logo') return inputId(field)
+    if (field === 'pricing_plans') return 'plan-0-name'
+    if (field === 'data_collection') return 'question-0-title'
+    if (field === 'calendar_data') return 'calendar-0-calendar_name'
+    const item = /^(pricing_plans|data_collection|calendar_data)\[(\d+)\](?:\.(.+))?$/.exec(field)
+    if (!item) return undefined
+    const [, list, index, key] = item
+    if (list === 'pricing_plans') return `plan-${rows.plans[Number(index)] ?? 0}-${(key && PLAN_SHORT[key]) || 'name'}`
+    if (list === 'data_collection') return `question-${rows.questions[Number(index)] ?? 0}-${key && (QUESTION_KEYS as readonly string[]).includes(key) ? key : 'title'}`
+    return calendarFieldId(rows.calendars)(`calendar_data[${index}]${key ? `.${key}` : ''}`)
+  }
+}
+
+export function calendarFieldId(rows: number[]) {
+  return (field: string): string | undefined => {
+    const item = /^calendar_data\[(\d+)\](?:\.(.+))?$/.exec(field)
+    if (!item) return field === 'calendar_data' ? 'calendar-0-calendar_name' : undefined
+    const row = rows[Number(item[1])] ?? 0
+    const key = item[2]
+    // A missing duration is reported on the item itself; it belongs to the first duration box.
+    if (!key) return `calendar-${row}-min15App`
+    return (CALENDAR_TEXT_KEYS as readonly string[]).includes(key) || (CALENDAR_FLAG_KEYS as readonly string[]).includes(key) ? `calendar-${row}-${key}` : undefined
+  }
+}
+
+export { formFiles }

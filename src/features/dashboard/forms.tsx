@@ -1,0 +1,260 @@
+import { Html } from '@elysiajs/html'
+import { HttpError } from '../../http/errors'
+import { CSRF_FIELD } from './csrf'
+import { attr } from './html'
+
+/** Errors of one submitted form: per input id, plus those that belong to no single field. */
+export class FormErrors {
+  readonly byId = new Map<string, string>()
+  readonly general: string[] = []
+  /** Input ids in the order errors were added, for the summary. */
+  get any(): boolean {
+    return this.byId.size > 0 || this.general.length > 0
+  }
+  add(id: string | undefined, message: string): this {
+    if (id && !this.byId.has(id)) this.byId.set(id, message)
+    else if (!id) this.general.push(message)
+    return this
+  }
+  of(id: string): string | undefined {
+    return this.byId.get(id)
+  }
+}
+
+/**
+ * Services answer "<field>: <message>" (the API's texts); `detail` carries it when the spec fixes
+ * a generic text. `idOf` maps an API field name ("pricing_plans[1].Price excluding VAT") to the
+ * input showing it; a name it does not know is tried without its last segments.
+ */
+export function errorsFrom(error: HttpError, idOf: (field: string) => string | undefined): FormErrors {
+  const errors = new FormErrors()
+  const source = error.detail ?? error.message
+  const match = /^([A-Za-z_][\w/ .\[\]-]*?): (.+)$/s.exec(source)
+  if (match) {
+    let field = match[1]
+    for (;;) {
+      const id = idOf(field)
+      if (id) {
+        errors.add(id, match[2])
+        if (error.detail && error.message !== source) errors.add(undefined, error.message)
+        return errors
+      }
+      const shorter = field.replace(/(\.[^.[\]]+|\[\d+\])$/, '')
+      if (shorter === field) break
+      field = shorter
+    }
+  }
+  errors.add(undefined, error.detail ? `${error.message} (${error.detail})` : error.message)
+  return errors
+}
+
+export const CsrfField = (props: { token: string }) => <input type="hidden" name={CSRF_FIELD} value={attr(props.token)} />
+
+/** GOV.UK-style summary at the top of a form, linking to each field in error. */
+export function ErrorSummary(props: { errors: FormErrors | null | undefined; labels?: Record<string, string> }): JSX.Element {
+  const errors = props.errors
+  if (!errors?.any) return ''
+  return (
+    <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" data-focus-on-load>
+      <h2 id="error-summary-title">There is a problem</h2>
+      <ul>
+        {errors.general.map((m) => (
+          <li safe>{m}</li>
+        ))}
+        {[...errors.byId].map(([id, message]) => (
+          <li>
+            <a href={`#${attr(id)}`} safe>
+              {props.labels?.[id] ? `${props.labels[id]}: ${message}` : message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+interface FieldProps {
+  id: string
+  name: string
+  label: string
+  value?: string | number | null
+  hint?: string
+  error?: string
+  type?: 'text' | 'email' | 'url' | 'number' | 'color' | 'password'
+  required?: boolean
+  autocomplete?: string
+  inputmode?: 'numeric' | 'decimal' | 'email' | 'url' | 'text'
+  placeholder?: string
+  min?: number
+  max?: number
+  maxlength?: number
+  spellcheck?: boolean
+  class?: string
+}
+
+const describedBy = (id: string, hint?: string, error?: string) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+
+function LabelAndMessages(props: { id: string; label: string; hint?: string; error?: string; required?: boolean }): JSX.Element {
+  return (
+    <>
+      <label for={attr(props.id)}>
+        <span safe>{props.label}</span>
+        {props.required ? '' : <span class="optional"> (optional)</span>}
+      </label>
+      {props.hint ? (
+        <p class="hint" id={attr(`${props.id}-hint`)} safe>
+          {props.hint}
+        </p>
+      ) : (
+        ''
+      )}
+      {props.error ? (
+        <p class="field-error" id={attr(`${props.id}-error`)}>
+          <span class="visually-hidden">Error: </span>
+          <span safe>{props.error}</span>
+        </p>
+      ) : (
+        ''
+      )}
+    </>
+  )
+}
+
+export function Field(props: FieldProps): JSX.Element {
+  return (
+    <div class={['field', props.error ? 'has-error' : '', props.class ?? '']}>
+      <LabelAndMessages {...props} />
+      <input
+        id={attr(props.id)}
+        name={attr(props.name)}
+        type={props.type ?? 'text'}
+        value={props.value === null || props.value === undefined ? undefined : attr(String(props.value))}
+        required={props.required}
+        autocomplete={props.autocomplete}
+        inputmode={props.inputmode}
+        placeholder={props.placeholder ? attr(props.placeholder) : undefined}
+        min={props.min}
+        max={props.max}
+        maxlength={props.maxlength}
+        spellcheck={props.spellcheck === false ? 'false' : undefined}
+        aria-describedby={describedBy(props.id, props.hint, props.error)}
+        aria-invalid={props.error ? 'true' : undefined}
+      />
+    </div>
+  )
+}
+
+export function TextArea(props: Omit<FieldProps, 'type' | 'min' | 'max' | 'inputmode'> & { rows?: number; readonly?: boolean }): JSX.Element {
+  return (
+    <div class={['field', props.error ? 'has-error' : '', props.class ?? '']}>
+      <LabelAndMessages {...props} />
+      <textarea
+        id={attr(props.id)}
+        name={attr(props.name)}
+        rows={props.rows ?? 4}
+        required={props.required}
+        readonly={props.readonly}
+        maxlength={props.maxlength}
+        spellcheck={props.spellcheck === false ? 'false' : undefined}
+        aria-describedby={describedBy(props.id, props.hint, props.error)}
+        aria-invalid={props.error ? 'true' : undefined}
+        safe
+      >
+        {props.value === null || props.value === undefined ? '' : String(props.value)}
+      </textarea>
+    </div>
+  )
+}
+
+export function Select(props: {
+  id: string
+  name: string
+  label: string
+  options: readonly (string | { value: string; label: string })[]
+  value?: string | null
+  hint?: string
+  error?: string
+  required?: boolean
+  class?: string
+}): JSX.Element {
+  return (
+    <div class={['field', props.error ? 'has-error' : '', props.class ?? '']}>
+      <LabelAndMessages {...props} />
+      <select
+        id={attr(props.id)}
+        name={attr(props.name)}
+        required={props.required}
+        aria-describedby={describedBy(props.id, props.hint, props.error)}
+        aria-invalid={props.error ? 'true' : undefined}
+      >
+        {props.options.map((o) => {
+          const option = typeof o === 'string' ? { value: o, label: o } : o
+          return (
+            <option value={attr(option.value)} selected={option.value === props.value} safe>
+              {option.label}
+            </option>
+          )
+        })}
+      </select>
+    </div>
+  )
+}
+
+export function Checkbox(props: { id: string; name: string; label: string; checked?: boolean; error?: string }): JSX.Element {
+  return (
+    <div class="checkbox">
+      <input
+        type="checkbox"
+        id={attr(props.id)}
+        name={attr(props.name)}
+        value="true"
+        checked={props.checked}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        aria-invalid={props.error ? 'true' : undefined}
+      />
+      <label for={attr(props.id)} safe>
+        {props.label}
+      </label>
+    </div>
+  )
+}
+
+/** A POST form with its CSRF field; `multipart` for file uploads. */
+export function PostForm(props: {
+  action: string
+  csrf: string
+  multipart?: boolean
+  class?: string
+  novalidate?: boolean
+  'aria-label'?: string
+  'aria-labelledby'?: string
+  children?: Html.Children
+}): JSX.Element {
+  return (
+    <form
+      method="post"
+      action={attr(props.action)}
+      enctype={props.multipart ? 'multipart/form-data' : undefined}
+      class={props.class}
+      novalidate={props.novalidate}
+      aria-label={props['aria-label'] ? attr(props['aria-label']) : undefined}
+      aria-labelledby={props['aria-labelledby']}
+    >
+      <CsrfField token={props.csrf} />
+      {props.children}
+    </form>
+  )
+}
+
+/** One-button form (delete, revoke): the accessible name says what it acts on. */
+export function ActionButton(props: { action: string; csrf: string; label: string; accessibleName?: string; danger?: boolean }): JSX.Element {
+  return (
+    <form method="post" action={attr(props.action)} class="inline-form">
+      <CsrfField token={props.csrf} />
+      <button type="submit" class={props.danger ? 'button button-danger button-small' : 'button button-secondary button-small'} aria-label={props.accessibleName ? attr(props.accessibleName) : undefined} safe>
+        {props.label}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,151 @@
+import { Html } from '@elysiajs/html'
+import { DATA_TYPES } from '../../chatbots/schemas'
+import { CALENDAR_FLAG_KEYS, type CalendarRow, type PlanRow, type QuestionRow } from '../chatbot-form'
+import { Checkbox, Field, Select, TextArea, type FormErrors } from '../forms'
+import { attr } from '../html'
+
+const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')]
+
+const FLAG_LABELS: Record<(typeof CALENDAR_FLAG_KEYS)[number], string> = {
+  include_weekends: 'Weekends can be booked',
+  min15App: '15 minutes',
+  min30App: '30 minutes',
+  min45App: '45 minutes',
+  min60App: '60 minutes',
+}
+
+export function CalendarFieldset(props: { index: number; row: CalendarRow; errors?: FormErrors | null; legend?: string }): JSX.Element {
+  const { index: i, row, errors } = props
+  const id = (k: string) => `calendar-${i}-${k}`
+  const durationError = ['min15App', 'min30App', 'min45App', 'min60App'].map((k) => errors?.of(id(k))).find(Boolean)
+  return (
+    <fieldset>
+      <legend safe>{props.legend ?? `Calendar ${i + 1}`}</legend>
+      <div class="grid-2">
+        <Field id={id('calendar_name')} name={id('calendar_name')} label="Calendar name" required value={row.calendar_name} maxlength={100} error={errors?.of(id('calendar_name'))} />
+        <Field id={id('calendar_email')} name={id('calendar_email')} type="email" label="Notification e-mail" hint="Receives an invitation for every booking." required value={row.calendar_email} autocomplete="off" error={errors?.of(id('calendar_email'))} />
+        <Field id={id('daily_start')} name={id('daily_start')} label="Opens at" hint="12-hour clock, like 9:00 AM" required value={row.daily_start} error={errors?.of(id('daily_start'))} />
+        <Field id={id('daily_end')} name={id('daily_end')} label="Closes at" hint="12-hour clock, like 5:00 PM" required value={row.daily_end} error={errors?.of(id('daily_end'))} />
+        <Select id={id('local_timezone')} name={id('local_timezone')} label="Time zone" required options={ZONES} value={row.local_timezone} error={errors?.of(id('local_timezone'))} />
+      </div>
+      <TextArea id={id('description')} name={id('description')} label="Details for attendees" hint="A meeting link or the address; sent with every invitation." rows={2} value={row.description} maxlength={2000} error={errors?.of(id('description'))} />
+      <fieldset class={durationError ? 'has-error' : ''}>
+        <legend>Appointment lengths offered</legend>
+        {durationError ? (
+          <p class="field-error" id={attr(`${id('min15App')}-error`)}>
+            <span class="visually-hidden">Error: </span>
+            <span safe>{durationError}</span>
+          </p>
+        ) : (
+          ''
+        )}
+        <div class="checkbox-row">
+          {(['min15App', 'min30App', 'min45App', 'min60App'] as const).map((k) => (
+            <Checkbox id={id(k)} name={id(k)} label={FLAG_LABELS[k]} checked={row[k]} error={k === 'min15App' ? durationError : undefined} />
+          ))}
+        </div>
+      </fieldset>
+      <Checkbox id={id('include_weekends')} name={id('include_weekends')} label={FLAG_LABELS.include_weekends} checked={row.include_weekends} />
+    </fieldset>
+  )
+}
+
+export function PlanRows(props: { rows: PlanRow[]; errors?: FormErrors | null; required: boolean }): JSX.Element {
+  return (
+    <fieldset>
+      <legend>Price list{props.required ? '' : ' (optional)'}</legend>
+      <p class="hint">One product or service per row; rows left empty are ignored. Prices are numbers like 100 or 9.99.</p>
+      <input type="hidden" name="plan_rows" value={String(props.rows.length)} />
+      {props.rows.map((row, i) => {
+        const id = (k: string) => `plan-${i}-${k}`
+        return (
+          <fieldset>
+            <legend safe>{`Item ${i + 1}`}</legend>
+            <div class="grid-2">
+              <Field id={id('name')} name={id('name')} label="Product or service name" value={row.name} maxlength={200} error={props.errors?.of(id('name'))} required />
+              <Field id={id('description')} name={id('description')} label="Short description" value={row.description} maxlength={1000} error={props.errors?.of(id('description'))} />
+              <Field id={id('excl')} name={id('excl')} label="Price excluding VAT" inputmode="decimal" value={row.excl} class="field-short" error={props.errors?.of(id('excl'))} required />
+              <Field id={id('incl')} name={id('incl')} label="Price including VAT" inputmode="decimal" value={row.incl} class="field-short" error={props.errors?.of(id('incl'))} required />
+            </div>
+          </fieldset>
+        )
+      })}
+      <button type="submit" name="add" value="plan" class="button button-secondary button-small" formnovalidate>
+        Add another item
+      </button>
+    </fieldset>
+  )
+}
+
+export function QuestionRows(props: { rows: QuestionRow[]; errors?: FormErrors | null; required: boolean }): JSX.Element {
+  return (
+    <fieldset>
+      <legend>Questions{props.required ? '' : ' (optional)'}</legend>
+      <p class="hint">The chatbot asks them in this order. Rows left empty are ignored.</p>
+      <input type="hidden" name="question_rows" value={String(props.rows.length)} />
+      {props.rows.map((row, i) => {
+        const id = (k: string) => `question-${i}-${k}`
+        return (
+          <fieldset>
+            <legend safe>{`Question ${i + 1}`}</legend>
+            <div class="grid-2">
+              <Field id={id('title')} name={id('title')} label="Label" hint="Names the answer in your exports, like Name" value={row.title} maxlength={200} error={props.errors?.of(id('title'))} required />
+              <Field id={id('question')} name={id('question')} label="Question asked" value={row.question} maxlength={1000} error={props.errors?.of(id('question'))} required />
+              <Select
+                id={id('type')}
+                name={id('type')}
+                label="Answer type"
+                options={DATA_TYPES.map((t) => ({ value: t, label: ANSWER_TYPES[t] }))}
+                value={row.type}
+                error={props.errors?.of(id('type'))}
+                required
+              />
+            </div>
+          </fieldset>
+        )
+      })}
+      <button type="submit" name="add" value="question" class="button button-secondary button-small" formnovalidate>
+        Add another question
+      </button>
+    </fieldset>
+  )
+}
+
+export const ANSWER_TYPES: Record<(typeof DATA_TYPES)[number], string> = {
+  text: 'Text',
+  number: 'Number',
+  boolean: 'Yes or no',
+  image: 'Image upload',
+  pdf_document: 'PDF upload',
+}
+
+export function Badge(props: { status: string }): JSX.Element {
+  const tone: Record<string, string> = {
+    added: 'ok',
+    delivered: 'ok',
+    confirmed: 'ok',
+    queued: 'warn',
+    pending: 'warn',
+    not_added: 'bad',
+    failed: 'bad',
+  }
+  return (
+    <span class={`badge badge-${tone[props.status] ?? 'neutral'}`} data-status={attr(props.status)} safe>
+      {props.status.replace(/_/g, ' ')}
+    </span>
+  )
+}
+
+/** A horizontally scrollable table region that keyboard users can scroll too. */
+export function TableRegion(props: { label: string; children?: Html.Children }): JSX.Element {
+  return (
+    <div class="table-scroll" role="region" aria-label={attr(props.label)} tabindex="0">
+      {props.children}
+    </div>
+  )
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+export const when = (iso: string | null | undefined): string => (iso ? `${DATE_TIME.format(new Date(iso))} UTC` : '')
+export const day = (iso: string | null | undefined): string => (iso ? iso.slice(0, 10) : '')
+export const count = (n: number) => n.toLocaleString('en-US')

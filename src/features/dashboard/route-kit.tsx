@@ -1,0 +1,94 @@
+import { Html } from '@elysiajs/html'
+import type { AppContext } from '../../context'
+import { HttpError } from '../../http/errors'
+import { CSRF_FIELD, tokensMatch } from './csrf'
+import { htmlPage, seeOther } from './html'
+import { Layout } from './layout'
+import { currentViewer, type Viewer } from './session'
+
+/** Dashboard routes stay out of the OpenAPI document. */
+export const HIDDEN = { detail: { hide: true } } as const
+
+export interface RequestParts {
+  request: Request
+  params: Record<string, string>
+  query: Record<string, string | undefined>
+  body: unknown
+}
+
+export interface SignedIn extends RequestParts {
+  viewer: Viewer
+}
+
+/** A text field of a parsed form body ('' when absent). */
+export function formText(body: unknown, name: string): string {
+  if (body === null || typeof body !== 'object') return ''
+  const value = (body as Record<string, unknown>)[name]
+  const first = Array.isArray(value) ? value[0] : value
+  return typeof first === 'string' ? first : ''
+}
+
+/** Every file of a form field that holds one (a file input left empty sends a nameless, empty part). */
+export function formFiles(body: unknown, name: string): File[] {
+  if (body === null || typeof body !== 'object') return []
+  const value = (body as Record<string, unknown>)[name]
+  const list = Array.isArray(value) ? value : [value]
+  return list.filter((v): v is File => v instanceof Blob && (v.size > 0 || ((v as File).name ?? '') !== '')) as File[]
+}
+
+const SUBSCRIPTION_HINT = /active subscription/i
+
+export function ErrorView(props: { status: number; message: string; viewer: Viewer | null }): JSX.Element {
+  const title = props.status === 403 ? 'Access denied' : props.status === 404 ? 'Not found' : 'Something went wrong'
+  return (
+    <Layout title={title} viewer={props.viewer}>
+      <h1 safe>{title}</h1>
+      <p safe>{props.message}</p>
+      {SUBSCRIPTION_HINT.test(props.message) ? (
+        <p>
+          Your subscription is not active. <a href="/dashboard/signup/">Renew your subscription</a> to keep using your chatbots.
+        </p>
+      ) : (
+        ''
+      )}
+      <p>
+        <a href={props.viewer ? '/dashboard/chatbots/' : '/dashboard/login/'}>Back to the dashboard</a>
+      </p>
+    </Layout>
+  )
+}
+
+export const errorPage = (ctx: AppContext, status: number, message: string, viewer: Viewer | null) =>
+  htmlPage(ctx.config.publicUrl, <ErrorView status={status} message={message} viewer={viewer} />, status)
+
+export const CSRF_REFUSED = 'This form has expired or did not come from this dashboard. Go back, reload the page and try again.'
+
+/** Only same-site dashboard paths may be a post-sign-in destination (no open redirect). */
+export const safeNext = (value: string | undefined): string =>
+  value && /^\/dashboard\/[^\\]*$/.test(value) && !value.startsWith('//') ? value : '/dashboard/chatbots/'
+
+/**
+ * Wraps a page of a signed-in owner: no session sends GET to the sign-in page (and back after),
+ * a POST must echo the session's CSRF token (else 403), and a service's HttpError becomes an HTML
+ * page with its status: 403 for another account's chatbot, 404 for a missing one.
+ */
+export function signedIn(ctx: AppContext, handler: (parts: SignedIn) => Promise<Response>) {
+  return async (parts: RequestParts): Promise<Response> => {
+    const viewer = await currentViewer(ctx, parts.request)
+    if (!viewer) {
+      const url = new URL(parts.request.url)
+      const next = parts.request.method === 'GET' ? `?next=${encodeURIComponent(url.pathname + url.search)}` : ''
+      return seeOther(`/dashboard/login/${next}`)
+    }
+    if (parts.request.method !== 'GET' && !tokensMatch(viewer.csrf, formText(parts.body, CSRF_FIELD))) {
+      ctx.log.warn('dashboard.csrf_refused', { account_id: viewer.accountId, path: new URL(parts.request.url).pathname })
+      return errorPage(ctx, 403, CSRF_REFUSED, viewer)
+    }
+    try {
+      return await handler({ ...parts, viewer })
+    } catch (error) {
+      if (error instanceof HttpError) return errorPage(ctx, error.status, error.message, viewer)
+      throw error
+    }
+  }
+}

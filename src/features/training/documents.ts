@@ -1,0 +1,117 @@
+import { Type as T } from '@sinclair/typebox'
+import type { AppContext } from '../../context'
+import type { DocumentsTable } from '../../db/schema'
+import { badRequest, HttpError } from '../../http/errors'
+import { check } from '../../http/validate'
+import { newId } from '../../lib/ids'
+import { requireSubscription } from '../billing/service'
+import { chatbotFilePrefix, ownedChatbot } from '../chatbots/access'
+import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
+import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, TRAINABLE_TYPES, unindexMaterial, wordsAvailable } from './material'
+import { extractPdf } from './pdf-extractor'
+import { PdfTextError, type PdfText } from './pdf-text'
+import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument } from './repo'
+import { documentNotFound, DOCUMENTS_WRONG_CHATBOT, notEnoughWords } from './texts'
+import { readPdfUploads } from './upload'
+
+export const DeleteDocumentBody = T.Object({ document_id: T.String({ minLength: 1, maxLength: 200, description: 'document_id from chatbot-document-view' }) })
+
+const UNTITLED = 'Untitled document'
+
+/** Documents share one answer for a chatbot that is missing or of another type (contract 5). */
+async function documentChatbot(ctx: AppContext, accountId: string, chatbotId: string) {
+  const { plan } = await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
+  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: badRequest(DOCUMENTS_WRONG_CHATBOT), types: TRAINABLE_TYPES })
+  return { plan, chatbot }
+}
+
+/** Reads every PDF of the request and adds them all, or none: a bad file or too few words left refuses the lot. */
+export async function addDocuments(ctx: AppContext, accountId: string, chatbotId: string, request: Request): Promise<void> {
+  const { plan, chatbot } = await documentChatbot(ctx, accountId, chatbotId)
+  const uploads = await readPdfUploads(request)
+
+  const extracted: { upload: (typeof uploads)[number]; pdf: PdfText }[] = []
+  for (const upload of uploads) {
+    try {
+      extracted.push({ upload, pdf: await extractPdf(upload.bytes, upload.name || undefined) })
+    } catch (error) {
+      if (error instanceof PdfTextError) throw badRequest(error.message)
+      throw error
+    }
+  }
+  const needed = extracted.reduce((sum, e) => sum + e.pdf.wordCount, 0)
+  const refuse = (available: number) => badRequest(notEnoughWords(needed, available))
+  // Cheap early answer before any file is written; the transaction below decides for real.
+  const availableNow = await wordsAvailable(ctx, ctx.db, plan, chatbot.id)
+  if (needed > availableNow) throw refuse(availableNow)
+
+  const now = ctx.clock.now().toISOString()
+  const rows = extracted.map(({ pdf }) => {
+    const id = newId()
+    const row: DocumentsTable = {
+      id,
+      chatbot_id: chatbot.id,
+      title: clip(pdf.title ?? UNTITLED, MAX_TITLE_CHARS),
+      file_key: `${chatbotFilePrefix(chatbot.id)}/documents/${id}.pdf`,
+      word_count: pdf.wordCount,
+      preview: previewOf(pdf.text),
+      created_at: now,
+    }
+    return { row, text: pdf.text }
+  })
+
+  await Promise.all(rows.map(({ row }, i) => ctx.files.put(row.file_key, extracted[i].upload.bytes)))
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      // On SQLite the one connection runs transactions one at a time, so two uploads cannot both
+      // take the last words. (PostgreSQL would need to lock the chatbot row here.)
+      const available = await wordsAvailable(ctx, trx, plan, chatbot.id)
+      if (needed > available) throw refuse(available)
+      for (const { row, text } of rows) {
+        await insertDocument(trx, row)
+        await indexMaterial(trx, { chatbotId: chatbot.id, sourceType: 'document', sourceId: row.id, title: row.title, url: null }, text)
+      }
+    })
+  } catch (error) {
+    await Promise.all(rows.map(({ row }) => ctx.files.delete(row.file_key)))
+    throw error
+  }
+  ctx.log.info('training.documents_added', { chatbot_id: chatbot.id, documents: rows.length, words: needed })
+}
+
+export async function viewDocuments(ctx: AppContext, accountId: string, chatbotId: string) {
+  const { chatbot } = await documentChatbot(ctx, accountId, chatbotId)
+  const rows = await documentsOf(ctx.db, chatbot.id)
+  return rows.map((r) => ({
+    title: r.title,
+    file: documentUrl(ctx, r.id),
+    word_count: r.word_count,
+    text: r.preview,
+    document_id: r.id,
+    created_at: r.created_at,
+  }))
+}
+
+/** An absent or unknown document_id is the spec's 404; `detail` says when it was absent or malformed. */
+export async function deleteDocument(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
+  const { chatbot } = await documentChatbot(ctx, accountId, chatbotId)
+  const input = check(DeleteDocumentBody, body)
+  const rawId = (body as { document_id?: unknown } | null)?.document_id
+  const shownId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : ''
+  const row = input.ok ? await findDocument(ctx.db, chatbot.id, input.value.document_id) : undefined
+  if (!row) throw new HttpError(404, documentNotFound(shownId), input.ok ? undefined : `${input.field}: ${input.message}`)
+  await ctx.db.transaction().execute(async (trx) => {
+    await unindexMaterial(trx, chatbot.id, row.id)
+    await deleteDocumentRow(trx, row.id)
+  })
+  await ctx.files.delete(row.file_key)
+  ctx.log.info('training.document_deleted', { chatbot_id: chatbot.id, document_id: row.id, words: row.word_count })
+}
+
+/** The stored PDF behind a document's public URL. */
+export async function documentFile(ctx: AppContext, documentId: string): Promise<{ bytes: Uint8Array; title: string } | null> {
+  const row = await documentById(ctx.db, documentId)
+  if (!row) return null
+  const bytes = await ctx.files.get(row.file_key)
+  return bytes ? { bytes, title: row.title } : null
+}

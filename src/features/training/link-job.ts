@@ -1,0 +1,81 @@
+import type { AppContext } from '../../context'
+import type { JobKind } from '../../infra/jobs'
+import { newId } from '../../lib/ids'
+import { activeSubscription } from '../billing/service'
+import { clip, indexMaterial, MAX_TITLE_CHARS, previewOf, wordsAvailable } from './material'
+import { PdfTextError } from './pdf-text'
+import { heldUrls, insertLink, linkJobById, settleLinkJob } from './repo'
+import { SafeFetchError } from './safe-fetch'
+import { scrapeLink, UnusableContent, type ScrapedPage } from './link-scrape'
+import { LINK_ALREADY_HELD, LINK_INTERNAL_ERROR, LINK_NO_SUBSCRIPTION, linkOverAllowance } from './texts'
+
+export const LINK_JOB_KIND = 'training.link'
+
+export interface LinkJobPayload {
+  /** The link_jobs row; its url and chatbot are read from there, so the payload never goes stale. */
+  linkJobId: string
+}
+
+/** Fetch, then add or refuse in one transaction. Outcomes go to link_jobs; only surprises throw (and are retried). */
+export function linkJob(ctx: AppContext): JobKind<LinkJobPayload> {
+  return {
+    retryDelaysMs: [5_000, 60_000],
+    run: (payload) => processLink(ctx, payload.linkJobId),
+    async onAttemptFailed(payload, _job, _error, willRetry) {
+      if (!willRetry) await settleLinkJob(ctx.db, payload.linkJobId, 'failed', LINK_INTERNAL_ERROR, ctx.clock.now().toISOString())
+    },
+  }
+}
+
+async function processLink(ctx: AppContext, linkJobId: string): Promise<void> {
+  const job = await linkJobById(ctx.db, linkJobId)
+  // Gone with its chatbot, or settled by an earlier run that died before marking the job done.
+  if (!job || job.status !== 'queued') return
+
+  let page: ScrapedPage
+  try {
+    page = await scrapeLink(job.url, { allowPrivate: ctx.config.allowPrivateLinks })
+  } catch (error) {
+    const reason =
+      error instanceof SafeFetchError ? error.reason : error instanceof PdfTextError || error instanceof UnusableContent ? error.message : null
+    if (reason === null) throw error
+    await settleLinkJob(ctx.db, job.id, 'failed', reason, ctx.clock.now().toISOString())
+    ctx.log.info('training.link_failed', { chatbot_id: job.chatbot_id, link_job_id: job.id, reason })
+    return
+  }
+
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.clock.now().toISOString()
+    const current = await linkJobById(trx, job.id)
+    if (!current || current.status !== 'queued') return null
+    const chatbot = await trx.selectFrom('chatbots').select(['id', 'account_id']).where('id', '=', job.chatbot_id).executeTakeFirst()
+    if (!chatbot) return null
+    const notAdded = async (reason: string) => {
+      await settleLinkJob(trx, job.id, 'not_added', reason, now)
+      return { status: 'not_added' as const, reason }
+    }
+    if ((await heldUrls(trx, chatbot.id, [job.url])).has(job.url)) return notAdded(LINK_ALREADY_HELD)
+    const subscription = await activeSubscription(ctx, chatbot.account_id, trx)
+    if (!subscription) return notAdded(LINK_NO_SUBSCRIPTION)
+    const plan = ctx.config.plans.find((p) => p.id === subscription.plan_id) ?? ctx.config.plans[0]
+    // Checked here, not when queued: other links and documents may have used the words meanwhile.
+    const available = await wordsAvailable(ctx, trx, plan, chatbot.id)
+    if (page.wordCount > available) return notAdded(linkOverAllowance(page.wordCount, available))
+
+    const linkId = newId()
+    const title = clip(page.title, MAX_TITLE_CHARS)
+    await insertLink(trx, {
+      id: linkId,
+      chatbot_id: chatbot.id,
+      url: job.url,
+      title,
+      word_count: page.wordCount,
+      preview: previewOf(page.text),
+      created_at: now,
+    })
+    await indexMaterial(trx, { chatbotId: chatbot.id, sourceType: 'link', sourceId: linkId, title, url: job.url }, page.text)
+    await settleLinkJob(trx, job.id, 'added', null, now)
+    return { status: 'added' as const, reason: null }
+  })
+  if (outcome) ctx.log.info('training.link_processed', { chatbot_id: job.chatbot_id, link_job_id: job.id, words: page.wordCount, ...outcome })
+}

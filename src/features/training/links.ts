@@ -1,0 +1,109 @@
+import { Type as T } from '@sinclair/typebox'
+import type { AppContext } from '../../context'
+import { badRequest, CHATBOT_NOT_FOUND, HttpError, notFound } from '../../http/errors'
+import { check, parse } from '../../http/validate'
+import { newId } from '../../lib/ids'
+import { requireSubscription } from '../billing/service'
+import { ownedChatbot } from '../chatbots/access'
+import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
+import { LINK_JOB_KIND, type LinkJobPayload } from './link-job'
+import { TRAINABLE_TYPES, unindexMaterial } from './material'
+import { deleteLinkRow, findLink, heldUrls, insertLinkJob, linksOf, recentLinkJobs } from './repo'
+import { LINK_ALREADY_HELD, linkNotFound, LINKS_SUBSCRIPTION_REQUIRED, LINKS_WRONG_TYPE } from './texts'
+
+export const MAX_LINKS_PER_REQUEST = 50
+export const MAX_URL_CHARS = 2048
+/** chatbot-link-status shows this many of the latest jobs. */
+export const STATUS_JOBS_SHOWN = 500
+
+export const AddLinksBody = T.Object({
+  links: T.Array(T.String({ maxLength: MAX_URL_CHARS, description: 'absolute http(s) URL' }), {
+    minItems: 1,
+    maxItems: MAX_LINKS_PER_REQUEST,
+  }),
+})
+export const DeleteLinkBody = T.Object({ link_id: T.String({ minLength: 1, maxLength: 200, description: 'link_id from chatbot-link-view' }) })
+
+/** The one ownership check for links: 404 when missing, 400 for another type, with the subscription text of the endpoint. */
+async function linkChatbot(ctx: AppContext, accountId: string, chatbotId: string, subscriptionText: string) {
+  await requireSubscription(ctx, accountId, subscriptionText)
+  return ownedChatbot(ctx, accountId, chatbotId, { missing: notFound(CHATBOT_NOT_FOUND), types: TRAINABLE_TYPES, wrongType: badRequest(LINKS_WRONG_TYPE) })
+}
+
+/**
+ * The form a link is stored and compared in: WHATWG-normalised, without the fragment (the same
+ * page), or what is wrong with it.
+ */
+export function normaliseLinkUrl(raw: string): { url: string } | { problem: string } {
+  let url: URL
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    return { problem: 'must be an absolute http or https URL' }
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'must be an absolute http or https URL' }
+  if (url.username || url.password) return { problem: 'must not contain a user name or password' }
+  url.hash = ''
+  if (url.href.length > MAX_URL_CHARS) return { problem: `must be at most ${MAX_URL_CHARS} characters` }
+  return { url: url.href }
+}
+
+/** Queues every new link: its link_jobs row and its job row commit together before the answer. */
+export async function addLinks(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
+  const chatbot = await linkChatbot(ctx, accountId, chatbotId, SUBSCRIPTION_REQUIRED)
+  const { links } = parse(AddLinksBody, body)
+  const urls: string[] = []
+  links.forEach((raw, i) => {
+    const normalised = normaliseLinkUrl(raw)
+    if ('problem' in normalised) throw badRequest(`links[${i}]: ${normalised.problem}`)
+    if (!urls.includes(normalised.url)) urls.push(normalised.url)
+  })
+
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.clock.now().toISOString()
+    const held = await heldUrls(trx, chatbot.id, urls)
+    for (const url of urls) {
+      const id = newId()
+      // A link the chatbot holds is settled at once, so the status list still accounts for it.
+      const already = held.has(url)
+      await insertLinkJob(trx, {
+        id,
+        chatbot_id: chatbot.id,
+        url,
+        status: already ? 'not_added' : 'queued',
+        reason: already ? LINK_ALREADY_HELD : null,
+        created_at: now,
+        updated_at: now,
+      })
+      if (!already) await ctx.jobs.enqueue<LinkJobPayload>(trx, LINK_JOB_KIND, { linkJobId: id })
+    }
+  })
+  ctx.jobs.kick()
+  ctx.log.info('training.links_queued', { chatbot_id: chatbot.id, links: urls.length })
+}
+
+export async function viewLinks(ctx: AppContext, accountId: string, chatbotId: string) {
+  const chatbot = await linkChatbot(ctx, accountId, chatbotId, LINKS_SUBSCRIPTION_REQUIRED)
+  const rows = await linksOf(ctx.db, chatbot.id)
+  return rows.map((r) => ({ title: r.title, link: r.url, word_count: r.word_count, text: r.preview, link_id: r.id, created_at: r.created_at }))
+}
+
+export async function deleteLink(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
+  const chatbot = await linkChatbot(ctx, accountId, chatbotId, LINKS_SUBSCRIPTION_REQUIRED)
+  const input = check(DeleteLinkBody, body)
+  const rawId = (body as { link_id?: unknown } | null)?.link_id
+  const shownId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : ''
+  const row = input.ok ? await findLink(ctx.db, chatbot.id, input.value.link_id) : undefined
+  if (!row) throw new HttpError(404, linkNotFound(shownId), input.ok ? undefined : `${input.field}: ${input.message}`)
+  await ctx.db.transaction().execute(async (trx) => {
+    await unindexMaterial(trx, chatbot.id, row.id)
+    await deleteLinkRow(trx, row.id)
+  })
+  ctx.log.info('training.link_deleted', { chatbot_id: chatbot.id, link_id: row.id, words: row.word_count })
+}
+
+export async function linkStatus(ctx: AppContext, accountId: string, chatbotId: string) {
+  const chatbot = await linkChatbot(ctx, accountId, chatbotId, SUBSCRIPTION_REQUIRED)
+  const rows = await recentLinkJobs(ctx.db, chatbot.id, STATUS_JOBS_SHOWN)
+  return rows.map((r) => ({ link: r.url, status: r.status, reason: r.reason, updated_at: r.updated_at, job_id: r.id, created_at: r.created_at }))
+}

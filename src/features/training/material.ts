@@ -1,0 +1,41 @@
+import type { Plan } from '../../config'
+import type { AppContext } from '../../context'
+import { fullTextIndex, type PassageSource } from '../../db/fulltext'
+import type { ChatbotType } from '../../db/schema'
+import { TYPES } from '../chatbots/texts'
+import { chunkText } from './chunk'
+import type { Executor } from './repo'
+import { wordsUsed } from './usage'
+
+/** Only these types hold documents and links (spec 4.3). */
+export const TRAINABLE_TYPES: readonly ChatbotType[] = [TYPES.knowledge, TYPES.business]
+
+export const PREVIEW_CHARS = 500
+export const MAX_TITLE_CHARS = 300
+
+/** Whitespace collapsed, at most `max` UTF-16 units, never half of a surrogate pair. */
+export function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  const cut = flat.slice(0, max)
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
+}
+
+export const previewOf = (text: string) => clip(text, PREVIEW_CHARS)
+
+/** Training words a chatbot may still take: the plan's allowance minus what its material holds. */
+export async function wordsAvailable(ctx: AppContext, db: Executor, plan: Plan, chatbotId: string): Promise<number> {
+  return Math.max(0, plan.training_words - (await wordsUsed(ctx, chatbotId, db)))
+}
+
+/** "Retraining": the material's passages go into the search index, in the caller's transaction. */
+export async function indexMaterial(db: Executor, source: PassageSource, text: string): Promise<void> {
+  await fullTextIndex().add(db, source, chunkText(text))
+}
+
+export async function unindexMaterial(db: Executor, chatbotId: string, sourceId: string): Promise<void> {
+  await fullTextIndex().remove(db, chatbotId, sourceId)
+}
+
+/** Public address of a stored document; the id (122 random bits) is what makes it unguessable. */
+export const documentUrl = (ctx: AppContext, documentId: string) => `${ctx.config.publicUrl}/media/documents/${documentId}/`

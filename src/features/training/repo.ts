@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely'
+import type { Database, DocumentsTable, LinkJobsTable, LinksTable } from '../../db/schema'
+
+/** The database or an open transaction. */
+export type Executor = Kysely<Database>
+
+export type LinkJobStatus = LinkJobsTable['status']
+
+// ---- documents
+
+export const documentsOf = (db: Executor, chatbotId: string) =>
+  db.selectFrom('documents').selectAll().where('chatbot_id', '=', chatbotId).orderBy('created_at').orderBy('id').execute()
+
+export const findDocument = (db: Executor, chatbotId: string, documentId: string) =>
+  db.selectFrom('documents').selectAll().where('chatbot_id', '=', chatbotId).where('id', '=', documentId).executeTakeFirst()
+
+export const documentById = (db: Executor, documentId: string) =>
+  db.selectFrom('documents').select(['id', 'title', 'file_key']).where('id', '=', documentId).executeTakeFirst()
+
+export async function insertDocument(db: Executor, row: DocumentsTable): Promise<void> {
+  await db.insertInto('documents').values(row).execute()
+}
+
+export async function deleteDocumentRow(db: Executor, documentId: string): Promise<void> {
+  await db.deleteFrom('documents').where('id', '=', documentId).execute()
+}
+
+// ---- links
+
+export const linksOf = (db: Executor, chatbotId: string) =>
+  db.selectFrom('links').selectAll().where('chatbot_id', '=', chatbotId).orderBy('created_at').orderBy('id').execute()
+
+export const findLink = (db: Executor, chatbotId: string, linkId: string) =>
+  db.selectFrom('links').selectAll().where('chatbot_id', '=', chatbotId).where('id', '=', linkId).executeTakeFirst()
+
+export async function heldUrls(db: Executor, chatbotId: string, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set()
+  const rows = await db.selectFrom('links').select('url').where('chatbot_id', '=', chatbotId).where('url', 'in', urls).execute()
+  return new Set(rows.map((r) => r.url))
+}
+
+export async function insertLink(db: Executor, row: LinksTable): Promise<void> {
+  await db.insertInto('links').values(row).execute()
+}
+
+export async function deleteLinkRow(db: Executor, linkId: string): Promise<void> {
+  await db.deleteFrom('links').where('id', '=', linkId).execute()
+}
+
+// ---- link jobs (the outcome log behind chatbot-link-status)
+
+export async function insertLinkJob(db: Executor, row: LinkJobsTable): Promise<void> {
+  await db.insertInto('link_jobs').values(row).execute()
+}
+
+export const linkJobById = (db: Executor, id: string) => db.selectFrom('link_jobs').selectAll().where('id', '=', id).executeTakeFirst()
+
+/** Settles a queued job once; a job already settled (a retry after a crash mid-commit) stays as it is. */
+export async function settleLinkJob(db: Executor, id: string, status: Exclude<LinkJobStatus, 'queued'>, reason: string | null, now: string): Promise<void> {
+  await db.updateTable('link_jobs').set({ status, reason, updated_at: now }).where('id', '=', id).where('status', '=', 'queued').execute()
+}
+
+/** The most recent jobs, oldest first. */
+export async function recentLinkJobs(db: Executor, chatbotId: string, limit: number): Promise<LinkJobsTable[]> {
+  const rows = await db
+    .selectFrom('link_jobs')
+    .selectAll()
+    .where('chatbot_id', '=', chatbotId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.reverse()
+}

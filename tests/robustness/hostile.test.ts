@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { connect } from 'node:net'
+import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { CREATION_BODIES } from '../support/fixtures'
+
+let app: TestApp
+let token: string
+
+beforeAll(async () => {
+  app = await startTestApp()
+  token = await subscribedToken(app, 'hostile@example.com')
+})
+afterAll(() => app.stop())
+
+const KR = '/api/v1.0/api-knowledge-retrieval/'
+const stillServing = async () => expect((await client(app.url).get('/healthz')).status).toBe(200)
+
+test('wrong types in every field get 400 naming the field', async () => {
+  const api = client(app.url, token)
+  for (const [field, value] of [['chatbot_name', 42], ['chatbot_greeting', ['a']], ['user_allowance', '12abc'], ['business_industry', { a: 1 }], ['chatbot_instructions', null]] as const) {
+    const r = await api.post(KR, { ...CREATION_BODIES[KR], [field]: value })
+    expect(r.status).toBe(400)
+    expect(r.body.error).toStartWith(`${field}: `)
+  }
+  for (const body of [[], 'text', 7, null]) {
+    const r = await api.post(KR, body)
+    expect(r.status).toBe(400)
+    expect(typeof r.body.error).toBe('string')
+  }
+  await stillServing()
+})
+
+test('deeply nested JSON, invalid UTF-8 and oversized bodies are refused', async () => {
+  const api = client(app.url, token)
+  const deep = '['.repeat(100_000) + ']'.repeat(100_000)
+  const nested = await api.raw(KR, { method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: deep })
+  expect(nested.status).toBe(400)
+  expect(nested.body).toEqual({ error: 'JSON body is nested too deeply.' })
+
+  const invalid = new Uint8Array([...new TextEncoder().encode('{"chatbot_name":"'), 0xff, 0xfe, ...new TextEncoder().encode('"}')])
+  const utf8 = await api.raw(KR, { method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: invalid })
+  expect(utf8.status).toBe(400)
+  expect(utf8.body).toEqual({ error: 'Request body is not valid UTF-8.' })
+
+  const huge = await api.raw(KR, { method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ chatbot_name: 'x'.repeat(4 * 1024 * 1024) }) })
+  expect(huge.status).toBe(413)
+  expect(typeof huge.body.error).toBe('string')
+  await stillServing()
+})
+
+test('unicode edge cases in names are kept exactly or refused by length', async () => {
+  const api = client(app.url, token)
+  const names = ['Café 🤖 Ünïcödé', 'שלום עולם', 'e\u0301\u0301\u0301', '\u202Eevil', 'zero\u200Bwidth']
+  for (const name of names) {
+    const created = await api.post(KR, { ...CREATION_BODIES[KR], chatbot_name: name })
+    expect(created.status).toBe(200)
+    const got = await api.get(`/api/v1.0/chatbot-get/${created.body.chatbot_id}/`)
+    expect(got.body.chatbot_name).toBe(name)
+  }
+  const tooLong = await api.post(KR, { ...CREATION_BODIES[KR], chatbot_name: '🤖'.repeat(101) })
+  expect(tooLong.status).toBe(400)
+  await stillServing()
+})
+
+test('an HTML or SVG file disguised as a logo is refused by content', async () => {
+  const api = client(app.url, token)
+  for (const [bytes, name] of [['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'logo.png'], ['<html><body>hi</body></html>', 'logo.jpg']]) {
+    const form = new FormData()
+    for (const [k, v] of Object.entries(CREATION_BODIES[KR])) form.append(k, String(v))
+    form.append('business_logo', new Blob([bytes], { type: 'image/png' }), name)
+    const r = await api.form(KR, form)
+    expect(r.status).toBe(400)
+    expect(r.body).toEqual({ error: 'business_logo: must be a PNG, JPEG, GIF or WebP image' })
+  }
+})
+
+test('slow clients (slowloris) do not stop the service from answering others', async () => {
+  const port = Number(new URL(app.url).port)
+  const sockets = Array.from({ length: 50 }, () => {
+    const socket = connect(port, '127.0.0.1')
+    socket.on('error', () => {})
+    socket.write('POST /api/v1.0/create-subscription/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email_address":')
+    return socket
+  })
+  try {
+    await Bun.sleep(100)
+    const started = Date.now()
+    await stillServing()
+    const r = await client(app.url).post('/api/v1.0/create-subscription/', { email_address: 'fast@example.com', return_url: 'https://x.example/' })
+    expect(r.status).toBe(200)
+    // Not a timing assertion on speed: only that the answer did not wait for the slow bodies.
+    expect(Date.now() - started).toBeLessThan(5000)
+  } finally {
+    sockets.forEach((s) => s.destroy())
+  }
+})

@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SUBSCRIPTION_REQUIRED } from '../../src/features/chatbots/texts'
+import { extractPdfText } from '../../src/features/training/pdf-text'
+import { countWords } from '../../src/lib/words'
+import {
+  DOCUMENT_DELETED,
+  documentNotFound,
+  DOCUMENTS_ADDED,
+  DOCUMENTS_WRONG_CHATBOT,
+  notEnoughWords,
+  ONLY_PDF,
+} from '../../src/features/training/texts'
+import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { imageOnlyPdf, PAGE_LINES, textPdf } from './pdf-fixtures'
+import { availableWords, createChatbot, lapse, path, pdfForm, plansFile, UNKNOWN_ID } from './support'
+
+/** A real manual we did not write, from Debian's camlidl-doc package. */
+const THIRD_PARTY_PDF = '/usr/share/doc/camlidl/camlidl-1.04.doc.pdf'
+const ALLOWANCE = 12_000
+
+let app: TestApp
+let owner: string
+let stranger: string
+let lapsed: string
+let bot: string
+
+beforeAll(async () => {
+  if (!existsSync(THIRD_PARTY_PDF)) throw new Error(`${THIRD_PARTY_PDF} is missing: apt-get install camlidl-doc`)
+  app = await startTestApp({ PLANS_FILE: plansFile(ALLOWANCE) })
+  ;[owner, stranger, lapsed] = await Promise.all([
+    subscribedToken(app, 'docs-owner@example.com'),
+    subscribedToken(app, 'docs-stranger@example.com'),
+    subscribedToken(app, 'docs-lapsed@example.com'),
+  ])
+  bot = await createChatbot(app, owner, 'knowledge')
+})
+afterAll(() => app.stop())
+
+const camlidl = () => new Uint8Array(readFileSync(THIRD_PARTY_PDF))
+const storedPdfs = (chatbotId: string): string[] => {
+  const dir = join(app.dataDir, 'files', 'chatbots', chatbotId, 'documents')
+  return existsSync(dir) ? readdirSync(dir) : []
+}
+
+test('PDFs are added with their titles, listed, served without a token and deleted', async () => {
+  const api = client(app.url, owner)
+  const chatbotId = await createChatbot(app, owner, 'knowledge')
+  const handbookBytes = await textPdf({ title: 'Harbour Bakery Handbook' })
+  const added = await api.form(
+    path.documentAdd(chatbotId),
+    pdfForm([
+      { bytes: handbookBytes, name: 'handbook.pdf' },
+      { bytes: await textPdf(), name: 'Price List 2025.PDF' },
+    ]),
+  )
+  expect(added.status).toBe(200)
+  expect(added.body).toEqual({ message: DOCUMENTS_ADDED })
+
+  const viewed = await api.get(path.documentView(chatbotId))
+  expect(viewed.status).toBe(200)
+  expect(viewed.body.response).toBe('success')
+  const documents: { title: string; file: string; word_count: number; text: string; document_id: string }[] = viewed.body.documents
+  expect(documents.map((d) => d.title).sort()).toEqual(['Harbour Bakery Handbook', 'Price List 2025'])
+  for (const doc of documents) {
+    expect(doc.word_count).toBe(countWords(PAGE_LINES.flat().join(' ')))
+    expect(doc.text).toStartWith('Welcome to the Harbour Bakery handbook. Our sourdough rises for eighteen hours.')
+    expect(doc.text.length).toBeLessThanOrEqual(500)
+    expect(doc.document_id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(doc.file).toBe(`${app.url}/media/documents/${doc.document_id}/`)
+  }
+  expect(await availableWords(app, owner, chatbotId)).toBe(ALLOWANCE - 82)
+
+  // The file URL needs no token and serves the very bytes uploaded.
+  const handbook = documents.find((d) => d.title === 'Harbour Bakery Handbook')!
+  const served = await fetch(handbook.file)
+  expect(served.status).toBe(200)
+  expect(served.headers.get('content-type')).toBe('application/pdf')
+  expect(served.headers.get('content-disposition')).toContain('Harbour Bakery Handbook.pdf')
+  expect(new Uint8Array(await served.arrayBuffer())).toEqual(handbookBytes)
+  // Stored under our own id, never the client's file name.
+  expect(storedPdfs(chatbotId).sort()).toEqual(documents.map((d) => `${d.document_id}.pdf`).sort())
+
+  const deleted = await api.post(path.documentDelete(chatbotId), { document_id: handbook.document_id })
+  expect(deleted.status).toBe(200)
+  expect(deleted.body).toEqual({ response: DOCUMENT_DELETED })
+  expect((await api.get(path.documentView(chatbotId))).body.documents.map((d: { title: string }) => d.title)).toEqual(['Price List 2025'])
+  expect(await availableWords(app, owner, chatbotId)).toBe(ALLOWANCE - 41)
+  expect((await fetch(handbook.file)).status).toBe(404)
+  expect(storedPdfs(chatbotId)).toHaveLength(1)
+
+  const again = await api.post(path.documentDelete(chatbotId), { document_id: handbook.document_id })
+  expect(again.status).toBe(404)
+  expect(again.body.error).toBe(documentNotFound(handbook.document_id))
+})
+
+test('a third-party manual: words as pdftotext counts them, title from the file name, preview of 500 characters', async () => {
+  const api = client(app.url, owner)
+  const chatbotId = await createChatbot(app, owner, 'business')
+  const reply = await api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: camlidl(), name: 'camlidl-1.04.doc.pdf' }]))
+  expect(reply.status).toBe(200)
+  const [doc] = (await api.get(path.documentView(chatbotId))).body.documents
+  expect(doc.title).toBe('camlidl-1.04.doc')
+  const reference = Bun.spawnSync(['pdftotext', '-enc', 'UTF-8', THIRD_PARTY_PDF, '-'], { stdout: 'pipe' })
+  if (reference.exitCode !== 0) throw new Error('pdftotext is missing: apt-get install poppler-utils')
+  const referenceWords = countWords(reference.stdout.toString())
+  expect(Math.abs(doc.word_count - referenceWords) / referenceWords).toBeLessThan(0.03)
+  expect(doc.text.length).toBe(500)
+  expect(await availableWords(app, owner, chatbotId)).toBe(ALLOWANCE - doc.word_count)
+  // The served file is the uploaded manual, byte for byte.
+  expect(new Uint8Array(await (await fetch(doc.file)).arrayBuffer())).toEqual(camlidl())
+})
+
+test('all or nothing: documents over the word allowance, or one bad file, add nothing', async () => {
+  const api = client(app.url, owner)
+  const chatbotId = await createChatbot(app, owner, 'knowledge')
+  const small = await textPdf({ title: 'Small' })
+  expect((await api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: small, name: 'small.pdf' }]))).status).toBe(200)
+  const available = ALLOWANCE - 41
+
+  const manualWords = (await extractPdfText(camlidl())).wordCount
+  expect(manualWords).toBeGreaterThan(ALLOWANCE / 2)
+
+  const over = await api.form(
+    path.documentAdd(chatbotId),
+    pdfForm([
+      { bytes: camlidl(), name: 'first.pdf' },
+      { bytes: camlidl(), name: 'second.pdf' },
+    ]),
+  )
+  expect(over.status).toBe(400)
+  expect(over.body).toEqual({ error: notEnoughWords(manualWords * 2, available) })
+
+  const withText = await api.form(
+    path.documentAdd(chatbotId),
+    (() => {
+      const form = pdfForm([{ bytes: small, name: 'ok.pdf' }])
+      form.append('documents', new Blob(['plain text, not a PDF']), 'notes.pdf')
+      return form
+    })(),
+  )
+  expect(withText.status).toBe(400)
+  expect(withText.body.error).toBe(ONLY_PDF)
+  expect(withText.body.detail).toContain('"notes.pdf"')
+
+  const withScan = await api.form(
+    path.documentAdd(chatbotId),
+    pdfForm([
+      { bytes: small, name: 'ok.pdf' },
+      { bytes: await imageOnlyPdf(), name: 'scan.pdf' },
+    ]),
+  )
+  expect(withScan.status).toBe(400)
+  expect(withScan.body.error).toContain('"scan.pdf" has no extractable text')
+
+  const documents = (await api.get(path.documentView(chatbotId))).body.documents
+  expect(documents.map((d: { title: string }) => d.title)).toEqual(['Small'])
+  expect(storedPdfs(chatbotId)).toHaveLength(1)
+  expect(await availableWords(app, owner, chatbotId)).toBe(available)
+
+  // One manual still fits, and then the allowance is what is left.
+  const one = await api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: camlidl(), name: 'one.pdf' }]))
+  expect(one.status).toBe(200)
+  expect(await availableWords(app, owner, chatbotId)).toBe(available - manualWords)
+  const second = await api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: camlidl(), name: 'two.pdf' }]))
+  expect(second.body).toEqual({ error: notEnoughWords(manualWords, available - manualWords) })
+})
+
+test('unreadable, encrypted and non-PDF files are refused, naming the file', async () => {
+  const api = client(app.url, owner)
+  const add = (bytes: Uint8Array, name: string) => api.form(path.documentAdd(bot), pdfForm([{ bytes, name }]))
+
+  const html = await add(new TextEncoder().encode('<!doctype html><title>x</title>'), 'page.pdf')
+  expect(html.status).toBe(400)
+  expect(html.body.error).toBe(ONLY_PDF)
+
+  const good = await textPdf()
+  const cut = await add(good.slice(0, Math.floor(good.length * 0.5)), 'cut.pdf')
+  expect(cut.status).toBe(400)
+  expect(cut.body).toEqual({ error: '"cut.pdf" could not be read as a PDF.' })
+
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-encrypt-'))
+  try {
+    writeFileSync(join(dir, 'plain.pdf'), good)
+    const qpdf = Bun.spawnSync(['qpdf', '--encrypt', 'user-pw', 'owner-pw', '256', '--', join(dir, 'plain.pdf'), join(dir, 'locked.pdf')])
+    if (qpdf.exitCode !== 0) throw new Error('qpdf is missing: apt-get install qpdf')
+    const locked = await add(new Uint8Array(readFileSync(join(dir, 'locked.pdf'))), 'locked.pdf')
+    expect(locked.status).toBe(400)
+    expect(locked.body).toEqual({ error: '"locked.pdf" is password-protected.' })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+
+  const scan = await add(await imageOnlyPdf(), 'scan.pdf')
+  expect(scan.status).toBe(400)
+  expect(scan.body.error).toBe('"scan.pdf" has no extractable text (is it a scan?).')
+
+  // A path in the file name is only a name: the title keeps its last segment, the store its own id.
+  const sneaky = await add(good, '../../etc/passwd.pdf')
+  expect(sneaky.status).toBe(200)
+  const row = await app.ctx.db.selectFrom('documents').selectAll().where('title', '=', 'passwd').executeTakeFirstOrThrow()
+  expect(row.file_key).toBe(`chatbots/${bot}/documents/${row.id}.pdf`)
+})
+
+test('upload limits: 10 files, 20 MiB a file, 50 MiB a request, multipart only', async () => {
+  const api = client(app.url, owner)
+  const small = await textPdf()
+  const eleven = await api.form(path.documentAdd(bot), pdfForm(Array.from({ length: 11 }, (_, i) => ({ bytes: small, name: `f${i}.pdf` }))))
+  expect(eleven.status).toBe(400)
+  expect(eleven.body.error).toBe('documents: at most 10 files per request')
+
+  const big = new Uint8Array(20 * 1024 * 1024 + 1)
+  big.set(new TextEncoder().encode('%PDF-1.7\n'))
+  const tooBig = await api.form(path.documentAdd(bot), pdfForm([{ bytes: big, name: 'big.pdf' }]))
+  expect(tooBig.status).toBe(413)
+  expect(tooBig.body.error).toBe('big.pdf: each document must be at most 20 MiB')
+
+  const nineteen = big.subarray(0, 19 * 1024 * 1024)
+  const tooMuch = await api.form(path.documentAdd(bot), pdfForm([1, 2, 3].map((i) => ({ bytes: nineteen, name: `part${i}.pdf` }))))
+  expect(tooMuch.status).toBe(413)
+
+  const json = await api.post(path.documentAdd(bot), { documents: ['x'] })
+  expect(json.status).toBe(400)
+  expect(json.body.error).toBe('documents: send the PDF files as multipart/form-data file parts')
+
+  const form = new FormData()
+  form.append('note', 'text parts are not documents')
+  const none = await api.form(path.documentAdd(bot), form)
+  expect(none.status).toBe(400)
+  expect(none.body.error).toBe('documents: at least one PDF file is required')
+
+  // Any field name is a document.
+  const otherName = await api.form(path.documentAdd(bot), pdfForm([{ bytes: small, name: 'any-field.pdf' }], 'file'))
+  expect(otherName.status).toBe(200)
+})
+
+test('who may touch documents: token, subscription, owner, type, document id', async () => {
+  const mine = client(app.url, owner)
+  const theirs = client(app.url, stranger)
+  const expired = client(app.url, lapsed)
+  const lapsedBot = await createChatbot(app, lapsed, 'knowledge')
+  await lapse(app, 'docs-lapsed@example.com')
+  const dataBot = await createChatbot(app, owner, 'data')
+  const pdf = await textPdf()
+
+  expect((await client(app.url).get(path.documentView(bot))).status).toBe(401)
+
+  for (const api of [theirs]) {
+    const add = await api.form(path.documentAdd(bot), pdfForm([{ bytes: pdf, name: 'x.pdf' }]))
+    const view = await api.get(path.documentView(bot))
+    const del = await api.post(path.documentDelete(bot), { document_id: UNKNOWN_ID })
+    for (const reply of [add, view, del]) expect([reply.status, reply.body]).toEqual([403, { error: 'Access Denied' }])
+  }
+  for (const chatbotId of [UNKNOWN_ID, dataBot]) {
+    const add = await mine.form(path.documentAdd(chatbotId), pdfForm([{ bytes: pdf, name: 'x.pdf' }]))
+    const view = await mine.get(path.documentView(chatbotId))
+    const del = await mine.post(path.documentDelete(chatbotId), { document_id: UNKNOWN_ID })
+    for (const reply of [add, view, del]) expect([reply.status, reply.body]).toEqual([400, { error: DOCUMENTS_WRONG_CHATBOT }])
+  }
+  for (const chatbotId of [lapsedBot, UNKNOWN_ID]) {
+    const add = await expired.form(path.documentAdd(chatbotId), pdfForm([{ bytes: pdf, name: 'x.pdf' }]))
+    const view = await expired.get(path.documentView(chatbotId))
+    const del = await expired.post(path.documentDelete(chatbotId), { document_id: UNKNOWN_ID })
+    for (const reply of [add, view, del]) expect([reply.status, reply.body]).toEqual([400, { error: SUBSCRIPTION_REQUIRED }])
+  }
+
+  const unknown = await mine.post(path.documentDelete(bot), { document_id: UNKNOWN_ID })
+  expect([unknown.status, unknown.body]).toEqual([404, { error: documentNotFound(UNKNOWN_ID) }])
+  const absent = await mine.post(path.documentDelete(bot), {})
+  expect(absent.status).toBe(404)
+  expect(absent.body).toEqual({ error: documentNotFound(''), detail: 'document_id: is required' })
+
+  // A document of the owner's other chatbot is not "of this chatbot".
+  const other = await createChatbot(app, owner, 'knowledge')
+  await mine.form(path.documentAdd(other), pdfForm([{ bytes: pdf, name: 'other.pdf' }]))
+  const otherId = (await mine.get(path.documentView(other))).body.documents[0].document_id
+  const crossed = await mine.post(path.documentDelete(bot), { document_id: otherId })
+  expect([crossed.status, crossed.body]).toEqual([404, { error: documentNotFound(otherId) }])
+  expect((await mine.get(path.documentView(other))).body.documents).toHaveLength(1)
+  expect((await fetch(`${app.url}/media/documents/${UNKNOWN_ID}/`)).status).toBe(404)
+})
+
+test('requests stay responsive while PDFs are read', async () => {
+  const api = client(app.url, owner)
+  const chatbotId = await createChatbot(app, owner, 'knowledge')
+  const files = Array.from({ length: 8 }, (_, i) => ({ bytes: camlidl(), name: `m${i}.pdf` }))
+  // What one manual costs pdf.js on this machine, now: the stall each file would cause in this thread.
+  const before = performance.now()
+  await extractPdfText(camlidl(), 'measure.pdf')
+  const oneFileInThread = performance.now() - before
+
+  // The app runs in this process: the longest pause between timer ticks is how long its event loop stalled.
+  let last = performance.now()
+  let longest = 0
+  const ticker = setInterval(() => {
+    const now = performance.now()
+    longest = Math.max(longest, now - last)
+    last = now
+  }, 2)
+  const started = performance.now()
+  const upload = api.form(path.documentAdd(chatbotId), pdfForm(files))
+  let pings = 0
+  let done = false
+  void upload.finally(() => (done = true))
+  while (!done) {
+    const health = await fetch(`${app.url}/healthz`)
+    expect(health.status).toBe(200)
+    pings++
+    await Bun.sleep(5)
+  }
+  const reply = await upload
+  clearInterval(ticker)
+  const elapsed = performance.now() - started
+  expect(reply.status).toBe(400) // over the allowance, after every file was read
+  expect(pings).toBeGreaterThan(5)
+  console.log(
+    `upload of 8 manuals: ${Math.round(elapsed)} ms, ${pings} health checks answered, ` +
+      `longest event-loop stall ${Math.round(longest)} ms (one manual read in this thread: ${Math.round(oneFileInThread)} ms)`,
+  )
+  expect(longest).toBeLessThan(oneFileInThread)
+})

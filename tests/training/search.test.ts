@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { sql } from 'kysely'
+import { sqliteFullText } from '../../src/db/fulltext'
+import { searchPassages } from '../../src/features/training/search'
+import { searchTerms } from '../../src/lib/search-terms'
+import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { textPdf } from './pdf-fixtures'
+import { createChatbot, path, pdfForm } from './support'
+
+test('search terms: stop words dropped, punctuation and search syntax gone, joined words kept as phrases', () => {
+  expect(searchTerms('What are your opening hours on Sunday?')).toEqual(['opening', 'hours', 'sunday'])
+  expect(searchTerms('"rye" OR spelt* NEAR(nut free) title:bread -gluten ^crust')).toEqual([
+    'rye',
+    'spelt',
+    'near',
+    'nut',
+    'free',
+    'title',
+    'bread',
+    'gluten',
+    'crust',
+  ])
+  expect(searchTerms('state-of-the-art e-mail v1.2 o’clock')).toEqual(['state of the art', 'e mail', 'v1 2', 'o clock'])
+  expect(searchTerms('is it the one that you do?')).toEqual(['one'])
+  expect(searchTerms('what is it')).toEqual([])
+  expect(searchTerms('Bread bread BREAD room 7 x')).toEqual(['bread', 'room', '7'])
+  expect(searchTerms('Crème brûlée für Größe')).toEqual(['crème', 'brûlée', 'für', 'größe'])
+  expect(searchTerms(Array.from({ length: 40 }, (_, i) => `word${i}`).join(' '))).toHaveLength(16)
+  expect(searchTerms('')).toEqual([])
+})
+
+let app: TestApp
+let token: string
+let bot: string
+let otherBot: string
+
+const PASSAGES = [
+  'Our sourdough loaves are sold from 7 in the morning until they run out.',
+  'To keep a sourdough starter alive, follow a feeding schedule: feed the starter flour and water every twelve hours.',
+  'Deliveries reach the harbour district on Tuesdays and Fridays.',
+  'The cafe serves coffee, tea and hot chocolate all day.',
+]
+
+beforeAll(async () => {
+  app = await startTestApp()
+  token = await subscribedToken(app, 'search@example.com')
+  bot = await createChatbot(app, token, 'knowledge')
+  otherBot = await createChatbot(app, token, 'knowledge')
+  await sqliteFullText.add(app.ctx.db, { chatbotId: bot, sourceType: 'business', sourceId: 'business-details', title: 'About us', url: null }, PASSAGES)
+  await sqliteFullText.add(
+    app.ctx.db,
+    { chatbotId: otherBot, sourceType: 'business', sourceId: 'other-details', title: 'Elsewhere', url: null },
+    ['A secret sourdough starter feeding schedule that belongs to another chatbot.'],
+  )
+})
+afterAll(() => app.stop())
+
+test('bm25 puts the passage holding most of the terms first, and stems words', async () => {
+  const hits = await searchPassages(app.ctx, bot, 'How often should I be feeding my sourdough starter?')
+  expect(hits.map((h) => h.text)).toEqual([PASSAGES[1], PASSAGES[0]])
+  expect(hits[0].source).toMatchObject({ title: 'About us', url: null, source_type: 'business', source_id: 'business-details' })
+  expect(hits[0].source.score).toBeGreaterThan(hits[1].source.score)
+  expect(hits[0].source.snippet).toContain('feeding schedule')
+  // "delivery" finds "Deliveries" through the Porter stemmer.
+  expect((await searchPassages(app.ctx, bot, 'Is there delivery?'))[0].text).toBe(PASSAGES[2])
+})
+
+test('another chatbot’s passages are never returned; the limit is honoured', async () => {
+  const hits = await searchPassages(app.ctx, bot, 'secret sourdough starter', 10)
+  expect(hits.every((h) => h.source.source_id === 'business-details')).toBe(true)
+  expect(await searchPassages(app.ctx, bot, 'secret')).toEqual([])
+  expect(await searchPassages(app.ctx, bot, 'sourdough', 1)).toHaveLength(1)
+})
+
+test('user input is never search syntax', async () => {
+  const hostile = ['"', '*', ')(', 'NEAR(a b)', 'text:coffee', 'coffee AND', 'OR OR', '^', '-', "'; DROP TABLE chunks; --", '\u0000coffee', '{title} : tea']
+  for (const query of hostile) await searchPassages(app.ctx, bot, query)
+  expect((await searchPassages(app.ctx, bot, 'text:coffee'))[0].text).toBe(PASSAGES[3])
+  expect((await searchPassages(app.ctx, bot, '{title} : tea'))[0].text).toBe(PASSAGES[3])
+  expect(await searchPassages(app.ctx, bot, 'what is it that you do')).toEqual([])
+})
+
+test('documents are indexed when added and leave the index when deleted or when their chatbot goes', async () => {
+  const api = client(app.url, token)
+  const docBot = await createChatbot(app, token, 'knowledge')
+  const filler = (n: number) => Array.from({ length: 12 }, (_, i) => `Line ${i} of page ${n} is about ordinary bakery matters and flour.`)
+  const pdf = await textPdf({ title: 'Spice Notes', pages: [filler(1), [...filler(2), 'The zanzibar clove harvest arrives every October.'], filler(3)] })
+  expect((await api.form(path.documentAdd(docBot), pdfForm([{ bytes: pdf, name: 'spice.pdf' }]))).status).toBe(200)
+  const [doc] = (await api.get(path.documentView(docBot))).body.documents
+
+  const [hit] = await searchPassages(app.ctx, docBot, 'When is the Zanzibar clove harvest?')
+  expect(hit.text).toContain('The zanzibar clove harvest arrives every October.')
+  expect(hit.source).toMatchObject({ title: 'Spice Notes', url: doc.file, source_type: 'document', source_id: doc.document_id })
+  const chunks = await app.ctx.db.selectFrom('chunks').select(['position']).where('source_id', '=', doc.document_id).execute()
+  expect(chunks.length).toBeGreaterThan(1)
+
+  await api.post(path.documentDelete(docBot), { document_id: doc.document_id })
+  expect(await searchPassages(app.ctx, docBot, 'zanzibar clove')).toEqual([])
+  expect(await app.ctx.db.selectFrom('chunks').select('id').where('source_id', '=', doc.document_id).execute()).toEqual([])
+
+  // Deleting a chatbot cascades to its chunks, and the trigger takes them out of the index too.
+  await api.form(path.documentAdd(docBot), pdfForm([{ bytes: pdf, name: 'spice.pdf' }]))
+  expect(await searchPassages(app.ctx, docBot, 'zanzibar')).toHaveLength(1)
+  expect((await api.post(`/api/v1.0/chatbot-delete/${docBot}/`)).status).toBe(200)
+  const indexed = await sql<{ n: number }>`SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH '"zanzibar"'`.execute(app.ctx.db)
+  expect(indexed.rows[0].n).toBe(0)
+  await sql`INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('integrity-check', 1)`.execute(app.ctx.db)
+})

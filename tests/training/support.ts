@@ -1,0 +1,104 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { client, type TestApp } from '../support/app'
+
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
+
+export const path = {
+  documentAdd: (id: string) => `/api/v1.0/chatbot-document-add/${id}/`,
+  documentView: (id: string) => `/api/v1.0/chatbot-document-view/${id}/`,
+  documentDelete: (id: string) => `/api/v1.0/chatbot-document-delete/${id}/`,
+  linkAdd: (id: string) => `/api/v1.0/chatbot-link-add/${id}/`,
+  linkView: (id: string) => `/api/v1.0/chatbot-link-view/${id}/`,
+  linkDelete: (id: string) => `/api/v1.0/chatbot-link-delete/${id}/`,
+  linkStatus: (id: string) => `/api/v1.0/chatbot-link-status/${id}/`,
+  get: (id: string) => `/api/v1.0/chatbot-get/${id}/`,
+}
+
+/** A PLANS_FILE whose one plan allows `trainingWords` words per chatbot. */
+export function plansFile(trainingWords: number): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json')
+  writeFileSync(file, JSON.stringify([{ id: 'small', name: 'Small', price: '1.00', interval: 'month', chatbots: 20, training_words: trainingWords }]))
+  return file
+}
+
+export async function createChatbot(app: TestApp, token: string, type: 'knowledge' | 'business' | 'data'): Promise<string> {
+  const api = client(app.url, token)
+  const common = { chatbot_name: 'Helper', chatbot_greeting: 'Hello', business_industry: 'Bakery' }
+  const reply =
+    type === 'knowledge'
+      ? await api.post('/api/v1.0/api-knowledge-retrieval/', { ...common, chatbot_instructions: 'Ask about bread' })
+      : type === 'business'
+        ? await api.post('/api/v1.0/api-customer-support/', {
+            ...common,
+            chatbot_instructions: 'Ask about bread',
+            business_website: 'https://bakery.example',
+            pricing_plans: [
+              { 'Product/Service Name': 'Loaf', 'Product/Service Description': 'Sourdough', 'Price excluding VAT': '4', 'Price including VAT': '4.8' },
+            ],
+          })
+        : await api.post('/api/v1.0/api-data-collection/', {
+            ...common,
+            data_collection: [{ title: 'Name', question: 'What is your name?', type: 'text' }],
+          })
+  if (reply.status !== 200) throw new Error(`creation: ${JSON.stringify(reply.body)}`)
+  return reply.body.chatbot_id
+}
+
+export function pdfForm(files: { bytes: Uint8Array; name: string }[], field = 'documents'): FormData {
+  const form = new FormData()
+  for (const f of files) form.append(field, new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), f.name)
+  return form
+}
+
+export async function availableWords(app: TestApp, token: string, chatbotId: string): Promise<number> {
+  const reply = await client(app.url, token).get(path.get(chatbotId))
+  if (reply.status !== 200) throw new Error(`chatbot-get: ${JSON.stringify(reply.body)}`)
+  return reply.body.available_word_count
+}
+
+/** Ends an account's subscription while its token stays valid. */
+export async function lapse(app: TestApp, email: string): Promise<void> {
+  const account = await app.ctx.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+  await app.ctx.db.updateTable('subscriptions').set({ status: 'canceled' }).where('account_id', '=', account.id).execute()
+}
+
+export interface PageServer {
+  url: string
+  port: number
+  /** Requests seen per path. */
+  hits: Map<string, number>
+  stop(): void
+}
+
+/** A real local web server for links to scrape. */
+export function startPageServer(pages: Record<string, (request: Request) => Response | Promise<Response>>): PageServer {
+  const hits = new Map<string, number>()
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch(request) {
+      const { pathname } = new URL(request.url)
+      hits.set(pathname, (hits.get(pathname) ?? 0) + 1)
+      const page = pages[pathname]
+      return page ? page(request) : new Response('<h1>Not here</h1>', { status: 404, headers: { 'content-type': 'text/html' } })
+    },
+  })
+  return { url: `http://127.0.0.1:${server.port}`, port: server.port!, hits, stop: () => void server.stop(true) }
+}
+
+export const html = (body: string) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+
+export interface LinkJobView {
+  link: string
+  status: 'queued' | 'added' | 'not_added' | 'failed'
+  reason: string | null
+  updated_at: string
+}
+
+export async function linkJobs(app: { url: string }, token: string, chatbotId: string): Promise<LinkJobView[]> {
+  const reply = await client(app.url, token).get(path.linkStatus(chatbotId))
+  if (reply.status !== 200) throw new Error(`link-status: ${JSON.stringify(reply.body)}`)
+  return reply.body.jobs
+}
