@@ -6,6 +6,7 @@ import { billingRoutes } from './features/billing/routes'
 import { calendarRoutes } from './features/calendars/routes'
 import { chatRoutes } from './features/chat/routes'
 import { chatbotRoutes } from './features/chatbots/routes'
+import { dashboardRoutes } from './features/dashboard/routes'
 import { trainingRoutes } from './features/training/routes'
 import { widgetRoutes } from './features/widget/routes'
 import { checkDeclaredLength } from './http/body-limits'
@@ -67,6 +68,7 @@ export function createApp(ctx: AppContext) {
     .use(trainingRoutes(ctx))
     .use(calendarRoutes(ctx))
     .use(widgetRoutes)
+    .use(dashboardRoutes(ctx))
   routes.load(app.routes)
   return app
 }

@@ -17,7 +17,10 @@ export function openDatabase(dataDir: string, databaseUrl: string | null): Db {
   sqlite.exec('PRAGMA synchronous = NORMAL')
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec('PRAGMA busy_timeout = 5000')
-  return new Kysely<Database>({ dialect: new BunSqliteDialect({ database: sqlite }) })
+  // The dialect prepares every statement afresh; bun:sqlite's query() keeps compiled statements by
+  // SQL text, so each query shape is compiled once. Safe because the dialect runs one query at a time.
+  const cachedStatements = { prepare: (text: string) => sqlite.query(text), close: () => sqlite.close() } as unknown as SqliteDatabase
+  return new Kysely<Database>({ dialect: new BunSqliteDialect({ database: cachedStatements }) })
 }
 
 export async function migrate(db: Db): Promise<void> {

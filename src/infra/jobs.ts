@@ -147,7 +147,13 @@ export class Jobs {
         .executeTakeFirst()
       if (Number(claimed.numUpdatedRows) !== 1) continue
       this.inFlight.add(row.id)
-      void this.queue.add(() => this.runOne(row.id, row.kind, row.payload, row.attempts + 1)).finally(() => this.inFlight.delete(row.id))
+      void this.queue
+        .add(() => this.runOne(row.id, row.kind, row.payload, row.attempts + 1))
+        .finally(() => {
+          this.inFlight.delete(row.id)
+          // A finished job frees room: look for more at once instead of waiting for the timer.
+          if (this.timer) this.kick()
+        })
     }
   }
 

@@ -99,3 +99,26 @@ export function fileForm(bytes: Uint8Array, name: string, fields: Record<string,
 export function placeNow(app: TestApp, iso: string): void {
   app.clock.advance(Date.parse(iso) - app.clock.now().getTime())
 }
+
+interface MailSink {
+  waitFor(to: string, match?: (mail: { subject?: string; text?: string | false }) => boolean): Promise<{ text?: string | false }>
+}
+
+/** subscribedToken for an app that mails through an SMTP sink instead of the outbox. */
+export async function subscribedTokenViaSmtp(app: TestApp, sink: MailSink, email: string): Promise<string> {
+  const api = client(app.url)
+  const returnUrl = 'https://shop.example/after-payment'
+  const codeFrom = async (subject: string) => {
+    const mail = await sink.waitFor(email, (m) => m.subject === subject)
+    return /\b(\d{5,6})\b/.exec(mail.text || '')![1]
+  }
+  await api.post('/api/v1.0/create-subscription/', { email_address: email, return_url: returnUrl })
+  const verified = await api.post('/api/v1.0/verification-code/', { email_address: email, code: Number(await codeFrom('Your verification code')), return_url: returnUrl })
+  if (verified.status !== 200) throw new Error(`verification-code: ${JSON.stringify(verified.body)}`)
+  const paid = await fetch(verified.body.payment_url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' })
+  if (paid.status !== 303) throw new Error(`checkout: ${paid.status}`)
+  await api.post('/api/v1.0/login/', { email_address: email })
+  const reply = await api.post('/api/v1.0/login/', { email_address: email, code: await codeFrom('Your login code') })
+  if (reply.status !== 200) throw new Error(`login: ${JSON.stringify(reply.body)}`)
+  return reply.body.token
+}

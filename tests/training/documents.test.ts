@@ -79,7 +79,7 @@ test('PDFs are added with their titles, listed, served without a token and delet
   expect(served.status).toBe(200)
   expect(served.headers.get('content-type')).toBe('application/pdf')
   expect(served.headers.get('content-disposition')).toContain('Harbour Bakery Handbook.pdf')
-  expect(new Uint8Array(await served.arrayBuffer())).toEqual(handbookBytes)
+  expect(new Uint8Array(await served.arrayBuffer())).toEqual(new Uint8Array(handbookBytes))
   // Stored under our own id, never the client's file name.
   expect(storedPdfs(chatbotId).sort()).toEqual(documents.map((d) => `${d.document_id}.pdf`).sort())
 
@@ -166,6 +166,18 @@ test('all or nothing: documents over the word allowance, or one bad file, add no
   expect(await availableWords(app, owner, chatbotId)).toBe(available - manualWords)
   const second = await api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: camlidl(), name: 'two.pdf' }]))
   expect(second.body).toEqual({ error: notEnoughWords(manualWords, available - manualWords) })
+})
+
+test('two uploads racing for the last words: exactly one is added', async () => {
+  const api = client(app.url, owner)
+  const chatbotId = await createChatbot(app, owner, 'knowledge')
+  const replies = await Promise.all(
+    ['left.pdf', 'right.pdf'].map((name) => api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: camlidl(), name }]))),
+  )
+  expect(replies.map((r) => r.status).sort()).toEqual([200, 400])
+  expect(replies.find((r) => r.status === 400)!.body.error).toStartWith('Not enough training words left:')
+  expect((await api.get(path.documentView(chatbotId))).body.documents).toHaveLength(1)
+  expect(storedPdfs(chatbotId)).toHaveLength(1)
 })
 
 test('unreadable, encrypted and non-PDF files are refused, naming the file', async () => {
@@ -286,12 +298,13 @@ test('requests stay responsive while PDFs are read', async () => {
   const api = client(app.url, owner)
   const chatbotId = await createChatbot(app, owner, 'knowledge')
   const files = Array.from({ length: 8 }, (_, i) => ({ bytes: camlidl(), name: `m${i}.pdf` }))
-  // What one manual costs pdf.js on this machine, now: the stall each file would cause in this thread.
+  // For the log: what one manual costs pdf.js here, i.e. the stall each file would cause in this thread.
   const before = performance.now()
   await extractPdfText(camlidl(), 'measure.pdf')
   const oneFileInThread = performance.now() - before
 
-  // The app runs in this process: the longest pause between timer ticks is how long its event loop stalled.
+  // The app runs in this process: the longest pause between timer ticks is how long its event loop stalled
+  // (logged, not asserted: on a loaded machine scheduling alone causes pauses).
   let last = performance.now()
   let longest = 0
   const ticker = setInterval(() => {
@@ -314,10 +327,11 @@ test('requests stay responsive while PDFs are read', async () => {
   clearInterval(ticker)
   const elapsed = performance.now() - started
   expect(reply.status).toBe(400) // over the allowance, after every file was read
-  expect(pings).toBeGreaterThan(5)
+  // Read in this thread, each manual would block the loop for its whole extraction: one or two health
+  // checks per file at most, however busy the machine. Off the thread, they keep flowing.
+  expect(pings).toBeGreaterThan(3 * files.length)
   console.log(
     `upload of 8 manuals: ${Math.round(elapsed)} ms, ${pings} health checks answered, ` +
       `longest event-loop stall ${Math.round(longest)} ms (one manual read in this thread: ${Math.round(oneFileInThread)} ms)`,
   )
-  expect(longest).toBeLessThan(oneFileInThread)
 })

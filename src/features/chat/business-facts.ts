@@ -114,8 +114,15 @@ export function stem(word: string): string {
 
 export const stems = (value: string): Set<string> => new Set((value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(stem))
 
+/** Greetings and thanks carry no question; alone they should find nothing rather than a stray fact. */
+const CHATTER = new Set(words('hello hi hey hiya thanks thank cheers good morning afternoon evening bye goodbye ok okay'))
+
 /** The question's terms, stemmed; joined words ("e-mail") count by their parts. */
-export const queryStems = (question: string): string[] => [...new Set(searchTerms(question).flatMap((t) => t.split(' ')).map(stem))]
+export const queryStems = (question: string): string[] =>
+  [...new Set(searchTerms(question).flatMap((t) => t.split(' ')).filter((w) => !CHATTER.has(w)).map(stem))]
+
+/** Addresses are matched by their topic ("email", "website"), not by the words inside them ("hello@..."). */
+const withoutAddresses = (value: string) => value.replace(/\S+@\S+|https?:\/\/\S+/g, ' ')
 
 /**
  * Facts that share a term with the question, best first. A term found in the fact's own text
@@ -125,7 +132,7 @@ export const queryStems = (question: string): string[] => [...new Set(searchTerm
 export function searchBusinessFacts(facts: readonly BusinessFact[], question: string): ScoredFact[] {
   const terms = queryStems(question)
   if (terms.length === 0 || facts.length === 0) return []
-  const indexed = facts.map((fact) => ({ fact, body: stems(`${fact.title} ${fact.text}`), topic: new Set(fact.topic.map(stem)) }))
+  const indexed = facts.map((fact) => ({ fact, body: stems(withoutAddresses(`${fact.title} ${fact.text}`)), topic: new Set(fact.topic.map(stem)) }))
   const rarity = (term: string) => {
     const holders = indexed.filter((f) => f.body.has(term)).length
     return Math.log(1 + facts.length / (1 + holders))

@@ -1,5 +1,6 @@
 // GET /widget/<id>/: what the embedded widget needs to draw itself (contract 8).
 import type { AppContext } from '../../context'
+import type { ChatbotType } from '../../db/schema'
 import { publicCalendars, type PublicCalendar } from '../calendars/service'
 import { logoUrl, settingsOf } from '../chatbots/service'
 import { TYPES } from '../chatbots/texts'
@@ -9,7 +10,7 @@ import { questionsOf } from './questions'
 
 export interface WidgetConfig {
   chatbot_id: string
-  chatbot_type: string
+  chatbot_type: ChatbotType
   chatbot_name: string
   chatbot_title: string
   chatbot_greeting: string

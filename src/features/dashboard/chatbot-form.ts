@@ -199,24 +199,12 @@ export interface ApiBody {
   rows: { plans: number[]; questions: number[]; calendars: number[] }
 }
 
+/** The calendar input object of spec 2.4, as an API caller sends it. */
+export const calendarItem = (row: CalendarRow): Record<string, unknown> => ({ ...row })
+
 export function calendarItems(rows: CalendarRow[]): { items: Record<string, unknown>[]; rows: number[] } {
   const kept = rows.map((row, i) => ({ row, i })).filter(({ row }) => !blank(row, ['calendar_name', 'calendar_email', 'description']))
-  return {
-    items: kept.map(({ row }) => ({
-      calendar_name: row.calendar_name,
-      calendar_email: row.calendar_email,
-      daily_start: row.daily_start,
-      daily_end: row.daily_end,
-      local_timezone: row.local_timezone,
-      description: row.description,
-      include_weekends: row.include_weekends,
-      min15App: row.min15App,
-      min30App: row.min30App,
-      min45App: row.min45App,
-      min60App: row.min60App,
-    })),
-    rows: kept.map(({ i }) => i),
-  }
+  return { items: kept.map(({ row }) => calendarItem(row)), rows: kept.map(({ i }) => i) }
 }
 
 /** The JSON body of the type's creation endpoint; empty optional inputs are left out, as an API caller would. */

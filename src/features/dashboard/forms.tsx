@@ -1,4 +1,4 @@
-import { Html } from '@elysiajs/html'
+import { Html, type PropsWithChildren } from '@elysiajs/html'
 import { HttpError } from '../../http/errors'
 import { CSRF_FIELD } from './csrf'
 import { attr } from './html'
@@ -35,9 +35,8 @@ export function errorsFrom(error: HttpError, idOf: (field: string) => string | u
     for (;;) {
       const id = idOf(field)
       if (id) {
-        errors.add(id, match[2])
-        if (error.detail && error.message !== source) errors.add(undefined, error.message)
-        return errors
+        // The field's own message says more than a generic text the spec fixes for API callers.
+        return errors.add(id, match[2])
       }
       const shorter = field.replace(/(\.[^.[\]]+|\[\d+\])$/, '')
       if (shorter === field) break
@@ -152,7 +151,7 @@ export function TextArea(props: Omit<FieldProps, 'type' | 'min' | 'max' | 'input
       <textarea
         id={attr(props.id)}
         name={attr(props.name)}
-        rows={props.rows ?? 4}
+        rows={String(props.rows ?? 4)}
         required={props.required}
         readonly={props.readonly}
         maxlength={props.maxlength}
@@ -229,7 +228,7 @@ export function PostForm(props: {
   novalidate?: boolean
   'aria-label'?: string
   'aria-labelledby'?: string
-  children?: Html.Children
+  children?: PropsWithChildren["children"]
 }): JSX.Element {
   return (
     <form

@@ -1,4 +1,4 @@
-import { Html } from '@elysiajs/html'
+import { Html, type PropsWithChildren } from '@elysiajs/html'
 import { CSRF_FIELD } from './csrf'
 import type { Viewer } from './session'
 import { ASSET_VERSION } from './asset-version'
@@ -9,7 +9,7 @@ interface LayoutProps {
   /** Which top-level section is current, for aria-current. */
   section?: 'chatbots' | 'account'
   notice?: string | null
-  children?: Html.Children
+  children?: PropsWithChildren["children"]
 }
 
 /** The page shell: skip link, banner with navigation, one main landmark, footer. */

@@ -60,8 +60,8 @@ export async function addDocuments(ctx: AppContext, accountId: string, chatbotId
     return { row, text: pdf.text }
   })
 
-  await Promise.all(rows.map(({ row }, i) => ctx.files.put(row.file_key, extracted[i].upload.bytes)))
   try {
+    await Promise.all(rows.map(({ row }, i) => ctx.files.put(row.file_key, extracted[i].upload.bytes)))
     await ctx.db.transaction().execute(async (trx) => {
       // On SQLite the one connection runs transactions one at a time, so two uploads cannot both
       // take the last words. (PostgreSQL would need to lock the chatbot row here.)

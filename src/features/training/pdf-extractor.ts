@@ -61,7 +61,7 @@ class PdfExtractor {
 
   private start(): Worker {
     // Bun's Worker has unref(); the DOM typings in use do not know it.
-    const worker = new Worker(new URL('./pdf-worker.ts', import.meta.url).href) as Worker & { unref(): void }
+    const worker = new Worker(workerUrl()) as Worker & { unref(): void }
     worker.unref()
     worker.addEventListener('message', (event: MessageEvent<PdfWorkerReply | { ready: true }>) => {
       if ('ready' in event.data) {
@@ -113,6 +113,16 @@ class PdfExtractor {
     stuck?.terminate()
     for (const other of this.pending.values()) this.send(other.request)
   }
+}
+
+/**
+ * From source, the worker sits beside this file. In a binary from `bun build --compile src/main.ts
+ * src/features/training/pdf-worker.ts` every module's URL is the binary's, and the worker entrypoint
+ * lives at its path under src/.
+ */
+function workerUrl(): string {
+  const compiled = import.meta.url.includes('/$bunfs/')
+  return new URL(compiled ? './features/training/pdf-worker.ts' : './pdf-worker.ts', import.meta.url).href
 }
 
 /** The same label pdf-text.ts puts in its messages. */

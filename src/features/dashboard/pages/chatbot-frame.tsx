@@ -1,4 +1,4 @@
-import { Html } from '@elysiajs/html'
+import { Html, type PropsWithChildren } from '@elysiajs/html'
 import type { ChatbotType } from '../../../db/schema'
 import { TYPES } from '../../chatbots/texts'
 import { attr } from '../html'
@@ -46,7 +46,7 @@ export function ChatbotFrame(props: {
   tab: ChatbotTab
   notice?: string | null
   actions?: JSX.Element
-  children?: Html.Children
+  children?: PropsWithChildren["children"]
 }): JSX.Element {
   const { chatbot, tab } = props
   return (

@@ -1,4 +1,4 @@
-import { Html } from '@elysiajs/html'
+import { Html, type PropsWithChildren } from '@elysiajs/html'
 import { DATA_TYPES } from '../../chatbots/schemas'
 import { CALENDAR_FLAG_KEYS, type CalendarRow, type PlanRow, type QuestionRow } from '../chatbot-form'
 import { Checkbox, Field, Select, TextArea, type FormErrors } from '../forms'
@@ -137,7 +137,7 @@ export function Badge(props: { status: string }): JSX.Element {
 }
 
 /** A horizontally scrollable table region that keyboard users can scroll too. */
-export function TableRegion(props: { label: string; children?: Html.Children }): JSX.Element {
+export function TableRegion(props: { label: string; children?: PropsWithChildren["children"] }): JSX.Element {
   return (
     <div class="table-scroll" role="region" aria-label={attr(props.label)} tabindex="0">
       {props.children}

@@ -1,0 +1,130 @@
+import { Html } from '@elysiajs/html'
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { HttpError, notFound, NOT_FOUND } from '../../http/errors'
+import { findAccount } from '../accounts/service'
+import { activePlan } from '../billing/service'
+import { createChatbot, deleteChatbot, editChatbot, getChatbot, listChatbots } from '../chatbots/service'
+import { SUBSCRIPTION_REQUIRED, TYPES } from '../chatbots/texts'
+import { blankCreationForm, creationBody, creationFieldId, readCreationForm, TYPE_SLUGS } from './chatbot-form'
+import { errorsFrom } from './forms'
+import { htmlPage, seeOther } from './html'
+import { noticeOf, withNotice } from './notices'
+import { tabPath } from './pages/chatbot-frame'
+import { ChatbotListPage, ChooseTypePage, CreationPage, DeleteChatbotPage } from './pages/chatbots'
+import { OverviewPage, PreviewDocument, settingsValues } from './pages/overview'
+import { formFiles, formText, HIDDEN, signedIn } from './route-kit'
+
+const EDITABLE_INPUTS = ['chatbot_name', 'chatbot_title', 'chatbot_greeting', 'chatbot_instructions', 'user_allowance', 'chatbot_color1', 'chatbot_color2']
+
+/** The edit body from the settings form: every input is sent, so editChatbot checks them all at once. */
+function editBody(body: unknown, type: string): Record<string, unknown> {
+  const edit: Record<string, unknown> = {}
+  for (const name of EDITABLE_INPUTS) edit[name] = formText(body, name)
+  const allowance = String(edit.user_allowance)
+  if (/^\s*-?\d+\s*$/.test(allowance)) edit.user_allowance = Number(allowance)
+  if (type === TYPES.quote) edit.webhook_url = formText(body, 'webhook_url').trim() || null
+  return edit
+}
+
+export const chatbotPages = (ctx: AppContext) => {
+  const page = (element: JSX.Element, status = 200) => htmlPage(ctx.config.publicUrl, element, status)
+  const typeOf = (slug: string) => {
+    const type = TYPE_SLUGS[slug]
+    if (!type) throw notFound(NOT_FOUND)
+    return type
+  }
+  return new Elysia({ name: 'dashboard-chatbots' })
+    .get(
+      '/dashboard/chatbots/',
+      signedIn(ctx, async ({ viewer, query }) => {
+        const chatbots = await listChatbots(ctx, viewer.accountId)
+        const active = await activePlan(ctx, viewer.accountId)
+        if (!active) throw new HttpError(400, SUBSCRIPTION_REQUIRED)
+        const account = await findAccount(ctx, viewer.email)
+        return page(<ChatbotListPage viewer={viewer} chatbots={chatbots} used={account?.chatbots_created ?? 0} allowed={active.plan.chatbots} notice={noticeOf(query.notice)} />)
+      }),
+      HIDDEN,
+    )
+    .get('/dashboard/chatbots/new/', signedIn(ctx, async ({ viewer }) => page(<ChooseTypePage viewer={viewer} />)), HIDDEN)
+    .get(
+      '/dashboard/chatbots/new/:type/',
+      signedIn(ctx, async ({ viewer, params }) => {
+        const type = typeOf(params.type)
+        return page(<CreationPage viewer={viewer} type={type} form={blankCreationForm(type)} csrf={viewer.csrf} />)
+      }),
+      HIDDEN,
+    )
+    .post(
+      '/dashboard/chatbots/new/:type/',
+      signedIn(ctx, async ({ viewer, params, body }) => {
+        const type = typeOf(params.type)
+        const form = readCreationForm(type, body)
+        // "Add another row" re-shows the form with one more row; nothing is created.
+        if (formText(body, 'add')) return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} />)
+        const api = creationBody(type, form, formFiles(body, 'business_logo')[0] ?? null)
+        try {
+          const created = await createChatbot(ctx, viewer.accountId, type, api.body, false)
+          return seeOther(withNotice(tabPath(created.chatbot_id, 'overview'), 'chatbot-created'))
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status >= 500 || error.status === 403) throw error
+          const errors = errorsFrom(error, creationFieldId(api.rows))
+          return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} errors={errors} />, error.status)
+        }
+      }),
+      HIDDEN,
+    )
+    .get(
+      '/dashboard/chatbots/:id/',
+      signedIn(ctx, async ({ viewer, params, query }) => {
+        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+        return page(<OverviewPage viewer={viewer} chatbot={chatbot} values={settingsValues(chatbot)} notice={noticeOf(query.notice)} />)
+      }),
+      HIDDEN,
+    )
+    .post(
+      '/dashboard/chatbots/:id/settings/',
+      signedIn(ctx, async ({ viewer, params, body }) => {
+        const before = await getChatbot(ctx, viewer.accountId, params.id)
+        const edit = editBody(body, before.chatbot_type)
+        try {
+          await editChatbot(ctx, viewer.accountId, params.id, edit)
+          return seeOther(withNotice(tabPath(params.id, 'overview'), 'settings-saved'))
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status !== 400) throw error
+          const errors = errorsFrom(error, (field) => (field in edit ? `f-${field}` : undefined))
+          const values = Object.fromEntries(Object.entries(edit).map(([k, v]) => [k, v === null ? '' : String(v)]))
+          return page(<OverviewPage viewer={viewer} chatbot={before} values={values} errors={errors} />, 400)
+        }
+      }),
+      HIDDEN,
+    )
+    .get(
+      '/dashboard/chatbots/:id/preview/',
+      signedIn(ctx, async ({ viewer, params }) => {
+        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+        // The widget comes from PUBLIC_URL and the markdown library from its CDN, so this page has no CSP of its own; only this dashboard may frame it.
+        return new Response(PreviewDocument({ chatbot }), {
+          headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'SAMEORIGIN', 'content-security-policy': "frame-ancestors 'self'" },
+        })
+      }),
+      HIDDEN,
+    )
+    .get(
+      '/dashboard/chatbots/:id/delete/',
+      signedIn(ctx, async ({ viewer, params }) => {
+        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+        return page(<DeleteChatbotPage viewer={viewer} chatbot={chatbot} csrf={viewer.csrf} />)
+      }),
+      HIDDEN,
+    )
+    .post(
+      '/dashboard/chatbots/:id/delete/',
+      signedIn(ctx, async ({ viewer, params }) => {
+        await deleteChatbot(ctx, viewer.accountId, params.id)
+        return seeOther(withNotice('/dashboard/chatbots/', 'chatbot-deleted'))
+      }),
+      HIDDEN,
+    )
+}
+

@@ -1,0 +1,140 @@
+import { Html } from '@elysiajs/html'
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { HttpError } from '../../http/errors'
+import { addCalendars, removeCalendar, viewCalendars } from '../calendars/service'
+import { getChatbot } from '../chatbots/service'
+import { addDocuments, addLinks, deleteDocument, deleteLink, linkStatus, viewDocuments, viewLinks } from '../training/service'
+import { calendarFieldId, calendarItem, emptyCalendar, readCalendarRows } from './chatbot-form'
+import { errorsFrom, FormErrors } from './forms'
+import { htmlPage, seeOther } from './html'
+import { noticeOf, withNotice } from './notices'
+import { tabPath } from './pages/chatbot-frame'
+import { CalendarsPage } from './pages/calendars'
+import { TrainingPage } from './pages/training'
+import { formText, HIDDEN, signedIn, type RequestParts } from './route-kit'
+import type { Viewer } from './session'
+
+/** A route parser that leaves the body unread: document uploads are read once, below, then handed on. */
+const UNREAD = { parse: () => ({}), ...HIDDEN }
+
+/** The form of an upload as a plain object (for the CSRF check) and as a Request of its files (for addDocuments). */
+async function readUpload(parts: RequestParts): Promise<RequestParts & { files: Request }> {
+  const form = await parts.request.formData().catch(() => null)
+  const body: Record<string, unknown> = {}
+  const files = new FormData()
+  for (const [name, value] of form?.entries() ?? []) {
+    const entry: unknown = value
+    if (entry instanceof File) {
+      // A file input left empty still sends one nameless, empty part.
+      if (entry.size > 0 || entry.name) files.append(name, entry, entry.name)
+    } else if (!(name in body)) body[name] = entry
+  }
+  return { ...parts, body, files: new Request(parts.request.url, { method: 'POST', body: files }) }
+}
+
+/** URLs typed one per line; blank lines are skipped. */
+const linesOf = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)
+
+export const materialPages = (ctx: AppContext) => {
+  const training = async (viewer: Viewer, chatbotId: string, extra: { errors?: FormErrors; linksText?: string; notice?: string | null } = {}, status = 200) => {
+    const chatbot = await getChatbot(ctx, viewer.accountId, chatbotId)
+    const [documents, links, jobs] = await Promise.all([
+      viewDocuments(ctx, viewer.accountId, chatbotId),
+      viewLinks(ctx, viewer.accountId, chatbotId),
+      linkStatus(ctx, viewer.accountId, chatbotId),
+    ])
+    return htmlPage(ctx.config.publicUrl, <TrainingPage viewer={viewer} chatbot={chatbot} documents={documents} links={links} jobs={jobs} {...extra} />, status)
+  }
+  const calendars = async (viewer: Viewer, chatbotId: string, extra: { errors?: FormErrors; row?: ReturnType<typeof emptyCalendar>; notice?: string | null } = {}, status = 200) => {
+    const chatbot = await getChatbot(ctx, viewer.accountId, chatbotId)
+    const list = await viewCalendars(ctx, viewer.accountId, chatbotId)
+    return htmlPage(
+      ctx.config.publicUrl,
+      <CalendarsPage viewer={viewer} chatbot={chatbot} calendars={list} row={extra.row ?? emptyCalendar()} errors={extra.errors} notice={extra.notice} />,
+      status,
+    )
+  }
+  const backTo = (id: string, tab: 'training' | 'calendars') => tabPath(id, tab)
+  /** A refused form is shown again with its message; other failures (403, 404) become error pages. */
+  const formFailure = (error: unknown): HttpError => {
+    if (error instanceof HttpError && (error.status === 400 || error.status === 413)) return error
+    throw error
+  }
+
+  return new Elysia({ name: 'dashboard-material' })
+    .get('/dashboard/chatbots/:id/training/', signedIn(ctx, ({ viewer, params, query }) => training(viewer, params.id, { notice: noticeOf(query.notice) })), HIDDEN)
+    .post(
+      '/dashboard/chatbots/:id/documents/',
+      async (parts) => {
+        const upload = await readUpload(parts)
+        return signedIn(ctx, async ({ viewer, params }) => {
+          try {
+            await addDocuments(ctx, viewer.accountId, params.id, upload.files)
+          } catch (error) {
+            const refused = formFailure(error)
+            return training(viewer, params.id, { errors: new FormErrors().add('documents', refused.detail ?? refused.message) }, refused.status)
+          }
+          return seeOther(withNotice(backTo(params.id, 'training'), 'documents-added'))
+        })(upload)
+      },
+      UNREAD,
+    )
+    .post(
+      '/dashboard/chatbots/:id/documents/:documentId/delete/',
+      signedIn(ctx, async ({ viewer, params }) => {
+        await deleteDocument(ctx, viewer.accountId, params.id, { document_id: params.documentId })
+        return seeOther(withNotice(backTo(params.id, 'training'), 'document-deleted'))
+      }),
+      HIDDEN,
+    )
+    .post(
+      '/dashboard/chatbots/:id/links/',
+      signedIn(ctx, async ({ viewer, params, body }) => {
+        const text = formText(body, 'links')
+        const lines = linesOf(text)
+        try {
+          await addLinks(ctx, viewer.accountId, params.id, { links: lines })
+        } catch (error) {
+          const refused = formFailure(error)
+          // "links[2]: ..." names an entry; the owner sees line numbers.
+          const m = /^links\[(\d+)\]: (.+)$/.exec(refused.message)
+          const message = m ? `line ${Number(m[1]) + 1} (${lines[Number(m[1])]}) ${m[2]}` : refused.message.replace(/^links: /, '')
+          return training(viewer, params.id, { errors: new FormErrors().add('links', message), linksText: text }, refused.status)
+        }
+        return seeOther(withNotice(backTo(params.id, 'training'), 'links-queued'))
+      }),
+      HIDDEN,
+    )
+    .post(
+      '/dashboard/chatbots/:id/links/:linkId/delete/',
+      signedIn(ctx, async ({ viewer, params }) => {
+        await deleteLink(ctx, viewer.accountId, params.id, { link_id: params.linkId })
+        return seeOther(withNotice(backTo(params.id, 'training'), 'link-deleted'))
+      }),
+      HIDDEN,
+    )
+    .get('/dashboard/chatbots/:id/calendars/', signedIn(ctx, ({ viewer, params, query }) => calendars(viewer, params.id, { notice: noticeOf(query.notice) })), HIDDEN)
+    .post(
+      '/dashboard/chatbots/:id/calendars/',
+      signedIn(ctx, async ({ viewer, params, body }) => {
+        const [row] = readCalendarRows(body, 1)
+        try {
+          await addCalendars(ctx, viewer.accountId, params.id, { calendar_data: [calendarItem(row)] })
+        } catch (error) {
+          const refused = formFailure(error)
+          return calendars(viewer, params.id, { errors: errorsFrom(refused, calendarFieldId([0])), row }, refused.status)
+        }
+        return seeOther(withNotice(backTo(params.id, 'calendars'), 'calendar-added'))
+      }),
+      HIDDEN,
+    )
+    .post(
+      '/dashboard/chatbots/:id/calendars/:calendarId/delete/',
+      signedIn(ctx, async ({ viewer, params }) => {
+        await removeCalendar(ctx, viewer.accountId, params.id, { calendar_id: params.calendarId })
+        return seeOther(withNotice(backTo(params.id, 'calendars'), 'calendar-deleted'))
+      }),
+      HIDDEN,
+    )
+}

@@ -1,0 +1,265 @@
+import { Html } from '@elysiajs/html'
+import type { ChatbotType } from '../../../db/schema'
+import { SHAPES, slugOf, TYPE_SLUGS, TYPE_SUMMARIES, type CreationForm } from '../chatbot-form'
+import { ErrorSummary, Field, PostForm, TextArea, type FormErrors } from '../forms'
+import { attr } from '../html'
+import { Layout } from '../layout'
+import type { Viewer } from '../session'
+import { tabPath, type ChatbotSummary } from './chatbot-frame'
+import { CalendarFieldset, PlanRows, QuestionRows } from './parts'
+
+export function ChatbotListPage(props: {
+  viewer: Viewer
+  chatbots: ChatbotSummary[]
+  used: number
+  allowed: number
+  notice?: string | null
+}): JSX.Element {
+  const left = Math.max(0, props.allowed - props.used)
+  return (
+    <Layout title="Chatbots" viewer={props.viewer} section="chatbots" notice={props.notice}>
+      <div class="page-head">
+        <div>
+          <h1>Your chatbots</h1>
+          <p class="subtitle">
+            {String(left)} of {String(props.allowed)} chatbot creations left on your plan.
+          </p>
+        </div>
+        {left > 0 ? (
+          <a class="button" href="/dashboard/chatbots/new/">
+            Create a chatbot
+          </a>
+        ) : (
+          ''
+        )}
+      </div>
+      {props.chatbots.length === 0 ? (
+        <div class="card">
+          <h2>No chatbots yet</h2>
+          <p>Create your first chatbot, train it, then paste its embed code into your website.</p>
+          <a class="button" href="/dashboard/chatbots/new/">
+            Create a chatbot
+          </a>
+        </div>
+      ) : (
+        <ul class="bot-list">
+          {props.chatbots.map((c) => (
+            <li class="bot-card">
+              <h2>
+                <a href={attr(tabPath(c.chatbot_id, 'overview'))} safe>
+                  {c.chatbot_name}
+                </a>
+              </h2>
+              <p class="type" safe>
+                {c.chatbot_type}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Layout>
+  )
+}
+
+export function ChooseTypePage(props: { viewer: Viewer }): JSX.Element {
+  return (
+    <Layout title="Create a chatbot" viewer={props.viewer} section="chatbots">
+      <nav class="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <a href="/dashboard/chatbots/">Chatbots</a>
+          </li>
+          <li>
+            <a href="/dashboard/chatbots/new/" aria-current="page">
+              New chatbot
+            </a>
+          </li>
+        </ol>
+      </nav>
+      <h1>What should your chatbot do?</h1>
+      <ul class="type-list">
+        {Object.entries(TYPE_SLUGS).map(([slug, type]) => (
+          <li>
+            <a href={`/dashboard/chatbots/new/${slug}/`}>
+              <strong safe>{type}</strong>
+              <span safe>{TYPE_SUMMARIES[type]}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Layout>
+  )
+}
+
+/** Labels of the scalar inputs, used by the inputs and by the error summary. */
+export const LABELS: Record<string, string> = {
+  chatbot_name: 'Chatbot name',
+  chatbot_title: 'Title in the chat window',
+  chatbot_greeting: 'Greeting',
+  chatbot_instructions: 'Instructions for visitors',
+  business_industry: 'Industry',
+  business_website: 'Website',
+  business_logo: 'Logo',
+  chatbot_color1: 'Primary colour',
+  chatbot_color2: 'Secondary colour',
+  user_allowance: 'Messages per visitor per day',
+  currency: 'Currency',
+  quotes_validity: 'Quotes valid for (days)',
+  webhook_url: 'Webhook URL for new leads',
+  contact_information: 'Contact information',
+  operating_hours: 'Opening hours',
+  address_locations: 'Addresses',
+  faqs: 'Frequently asked questions',
+  terms_of_service: 'Terms of service URL',
+  privacy_policy: 'Privacy policy URL',
+  delivery_fees: 'Delivery fees',
+  payment_terms: 'Payment terms',
+}
+
+const LONG_TEXTS = new Set(['contact_information', 'operating_hours', 'address_locations', 'faqs', 'delivery_fees', 'payment_terms'])
+const URL_TEXTS = new Set(['terms_of_service', 'privacy_policy'])
+
+export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: CreationForm; csrf: string; errors?: FormErrors | null }): JSX.Element {
+  const { type, form, errors } = props
+  const shape = SHAPES[type]
+  const v = (name: string) => form.values[name] ?? ''
+  const f = (name: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
+    <Field id={`f-${name}`} name={name} label={LABELS[name]} value={v(name)} error={errors?.of(`f-${name}`)} {...extra} />
+  )
+  const labels = Object.fromEntries(Object.entries(LABELS).map(([k, l]) => [`f-${k}`, l]))
+  return (
+    <Layout title={`New ${type} chatbot`} viewer={props.viewer} section="chatbots">
+      <nav class="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <a href="/dashboard/chatbots/">Chatbots</a>
+          </li>
+          <li>
+            <a href="/dashboard/chatbots/new/">New chatbot</a>
+          </li>
+          <li>
+            <a href={`/dashboard/chatbots/new/${slugOf(type)}/`} aria-current="page" safe>
+              {type}
+            </a>
+          </li>
+        </ol>
+      </nav>
+      <h1 safe>{`New ${type} chatbot`}</h1>
+      <p class="subtitle" safe>
+        {TYPE_SUMMARIES[type]}
+      </p>
+      <ErrorSummary errors={errors} labels={labels} />
+      <PostForm action={`/dashboard/chatbots/new/${slugOf(type)}/`} csrf={props.csrf} multipart novalidate>
+        <fieldset>
+          <legend>About the chatbot</legend>
+          {f('chatbot_name', { required: true, maxlength: 100 })}
+          {f('chatbot_title', { hint: 'Shown at the top of the chat window. Defaults to the name.', maxlength: 100 })}
+          <TextArea id="f-chatbot_greeting" name="chatbot_greeting" label={LABELS.chatbot_greeting} hint="The first message visitors see." rows={2} required maxlength={1000} value={v('chatbot_greeting')} error={errors?.of('f-chatbot_greeting')} />
+          <TextArea
+            id="f-chatbot_instructions"
+            name="chatbot_instructions"
+            label={LABELS.chatbot_instructions}
+            hint="How visitors should use the chatbot."
+            rows={2}
+            required={shape.instructions === 'required'}
+            maxlength={4000}
+            value={v('chatbot_instructions')}
+            error={errors?.of('f-chatbot_instructions')}
+          />
+          {f('user_allowance', { type: 'number', min: 1, max: 100000, class: 'field-short', hint: 'From 1 to 100,000.', inputmode: 'numeric' })}
+        </fieldset>
+        <fieldset>
+          <legend>Your business</legend>
+          {f('business_industry', { required: true, maxlength: 200 })}
+          {f('business_website', { type: 'url', required: shape.website === 'required', hint: 'A full address such as https://example.com', autocomplete: 'url' })}
+          <div class={['field', errors?.of('f-business_logo') ? 'has-error' : '']}>
+            <label for="f-business_logo">
+              {LABELS.business_logo}
+              {shape.logo === 'required' ? '' : <span class="optional"> (optional)</span>}
+            </label>
+            <p class="hint" id="f-business_logo-hint">
+              PNG, JPEG, GIF or WebP, at most 2 MiB.{shape.logo === 'required' ? ' It appears on every quote.' : ''}
+            </p>
+            {errors?.of('f-business_logo') ? (
+              <p class="field-error" id="f-business_logo-error">
+                <span class="visually-hidden">Error: </span>
+                <span safe>{errors.of('f-business_logo')}</span>
+              </p>
+            ) : (
+              ''
+            )}
+            <input
+              type="file"
+              id="f-business_logo"
+              name="business_logo"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              required={shape.logo === 'required'}
+              aria-describedby={errors?.of('f-business_logo') ? 'f-business_logo-hint f-business_logo-error' : 'f-business_logo-hint'}
+              aria-invalid={errors?.of('f-business_logo') ? 'true' : undefined}
+            />
+          </div>
+          {shape.currency ? f('currency', { required: true, maxlength: 20, hint: 'A symbol or code, like $ or EUR.', class: 'field-short' }) : ''}
+          {shape.texts.map((name) =>
+            LONG_TEXTS.has(name) ? (
+              <TextArea id={`f-${name}`} name={name} label={LABELS[name]} rows={name === 'faqs' ? 6 : 3} value={v(name)} error={errors?.of(`f-${name}`)} />
+            ) : (
+              f(name, { type: URL_TEXTS.has(name) ? 'url' : 'text' })
+            ),
+          )}
+          {shape.quotesValidity ? f('quotes_validity', { inputmode: 'numeric', class: 'field-short', hint: 'Days from the quote date. Leave empty for no expiry.' }) : ''}
+          {shape.webhook ? f('webhook_url', { type: 'url', hint: 'We POST every new lead there, signed as Standard Webhooks.' }) : ''}
+        </fieldset>
+        {shape.plans ? <PlanRows rows={form.plans} errors={errors} required /> : ''}
+        {shape.questions !== 'none' ? <QuestionRows rows={form.questions} errors={errors} required={shape.questions === 'required'} /> : ''}
+        {shape.calendars ? (
+          <fieldset>
+            <legend>Calendars</legend>
+            <input type="hidden" name="calendar_rows" value={String(form.calendars.length)} />
+            {form.calendars.map((row, i) => (
+              <CalendarFieldset index={i} row={row} errors={errors} />
+            ))}
+            <button type="submit" name="add" value="calendar" class="button button-secondary button-small" formnovalidate>
+              Add another calendar
+            </button>
+          </fieldset>
+        ) : (
+          ''
+        )}
+        <fieldset>
+          <legend>Colours</legend>
+          <div class="grid-2">
+            {f('chatbot_color1', { type: 'color', hint: 'Header and buttons.' })}
+            {f('chatbot_color2', { type: 'color', hint: 'Text on the primary colour.' })}
+          </div>
+        </fieldset>
+        <div class="button-row">
+          <button type="submit" class="button">
+            Create chatbot
+          </button>
+          <a href="/dashboard/chatbots/">Cancel</a>
+        </div>
+      </PostForm>
+    </Layout>
+  )
+}
+
+export function DeleteChatbotPage(props: { viewer: Viewer; chatbot: ChatbotSummary; csrf: string }): JSX.Element {
+  const { chatbot } = props
+  return (
+    <Layout title={`Delete ${chatbot.chatbot_name}`} viewer={props.viewer} section="chatbots">
+      <div class="narrow">
+        <h1>
+          Delete <span safe>{chatbot.chatbot_name}</span>?
+        </h1>
+        <p>The chatbot stops answering on every website that embeds it. Its documents, links, calendars, leads, submissions and appointments are deleted too. This cannot be undone.</p>
+        <p>Deleting does not give back a chatbot creation on your plan.</p>
+        <PostForm action={`/dashboard/chatbots/${encodeURIComponent(chatbot.chatbot_id)}/delete/`} csrf={props.csrf} class="button-row">
+          <button type="submit" class="button button-danger">
+            Delete chatbot
+          </button>
+          <a href={attr(tabPath(chatbot.chatbot_id, 'overview'))}>Keep it</a>
+        </PostForm>
+      </div>
+    </Layout>
+  )
+}

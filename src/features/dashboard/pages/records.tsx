@@ -1,0 +1,230 @@
+import { Html } from '@elysiajs/html'
+import type { AppointmentItem } from '../../calendars/service'
+import type { LeadView } from '../../chat/leads'
+import type { SubmissionView } from '../../chat/owner-views'
+import { attr } from '../html'
+import type { Viewer } from '../session'
+import { ChatbotFrame, type ChatbotSummary } from './chatbot-frame'
+import { Badge, TableRegion, when } from './parts'
+
+function ExportLink(props: { href: string; what: string }): JSX.Element {
+  return (
+    <a class="button button-secondary" href={attr(props.href)} download="">
+      Export {props.what} as CSV
+    </a>
+  )
+}
+
+export function LeadsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; leads: LeadView[] }): JSX.Element {
+  const id = encodeURIComponent(props.chatbot.chatbot_id)
+  return (
+    <ChatbotFrame viewer={props.viewer} chatbot={props.chatbot} tab="leads" actions={props.leads.length ? <ExportLink href={`/dashboard/chatbots/${id}/leads/csv/`} what="leads" /> : undefined}>
+      <h2>Leads ({String(props.leads.length)})</h2>
+      {props.leads.length === 0 ? (
+        <p class="empty">No quotes requested yet.</p>
+      ) : (
+        <TableRegion label="Leads">
+          <table class="stack">
+            <thead>
+              <tr>
+                <th scope="col">Client</th>
+                <th scope="col">Received</th>
+                <th scope="col" class="num">
+                  Total excl. VAT
+                </th>
+                <th scope="col" class="num">
+                  Total incl. VAT
+                </th>
+                <th scope="col">Quote</th>
+                <th scope="col">Webhook</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.leads.map((l) => (
+                <tr>
+                  <th scope="row">
+                    <span safe>{l.client_name}</span>
+                    <br />
+                    <a href={attr(`mailto:${l.client_email}`)} safe>
+                      {l.client_email}
+                    </a>
+                  </th>
+                  <td data-label="Received" safe>
+                    {when(l.created_at)}
+                  </td>
+                  <td class="num" data-label="Total excl. VAT" safe>
+                    {`${l.total_excluding_vat} ${l.currency}`}
+                  </td>
+                  <td class="num" data-label="Total incl. VAT" safe>
+                    {`${l.total_including_vat} ${l.currency}`}
+                  </td>
+                  <td data-label="Quote">
+                    <a href={attr(l.quote_url)} aria-label={attr(`Quote PDF for ${l.client_name}`)}>
+                      Quote PDF
+                    </a>
+                  </td>
+                  <td data-label="Webhook">
+                    <Badge status={l.webhook_status} /> {l.webhook_attempts ? <span class="hint">{`${l.webhook_attempts} attempt${l.webhook_attempts === 1 ? '' : 's'}`}</span> : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </ChatbotFrame>
+  )
+}
+
+/** Column titles in the order questions first appear. */
+export const answerTitles = (submissions: SubmissionView[]): string[] => [...new Set(submissions.flatMap((s) => s.answers.map((a) => a.title)))]
+
+function AnswerValue(props: { type: string; value: unknown; title: string }): JSX.Element {
+  if (props.type === 'image' || props.type === 'pdf_document') {
+    return (
+      <a href={attr(String(props.value))} aria-label={attr(`${props.type === 'image' ? 'Image' : 'PDF'} for ${props.title}`)}>
+        {props.type === 'image' ? 'View image' : 'View PDF'}
+      </a>
+    )
+  }
+  if (typeof props.value === 'boolean') return props.value ? 'Yes' : 'No'
+  return <span safe>{String(props.value ?? '')}</span>
+}
+
+export function SubmissionsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; submissions: SubmissionView[] }): JSX.Element {
+  const id = encodeURIComponent(props.chatbot.chatbot_id)
+  const titles = answerTitles(props.submissions)
+  return (
+    <ChatbotFrame
+      viewer={props.viewer}
+      chatbot={props.chatbot}
+      tab="submissions"
+      actions={props.submissions.length ? <ExportLink href={`/dashboard/chatbots/${id}/submissions/csv/`} what="submissions" /> : undefined}
+    >
+      <h2>Submissions ({String(props.submissions.length)})</h2>
+      {props.submissions.length === 0 ? (
+        <p class="empty">No completed forms yet.</p>
+      ) : (
+        <TableRegion label="Submissions">
+          <table class="stack">
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                {titles.map((t) => (
+                  <th scope="col" safe>
+                    {t}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {props.submissions.map((s) => (
+                <tr>
+                  <th scope="row" safe>
+                    {when(s.created_at)}
+                  </th>
+                  {titles.map((t) => {
+                    const answer = s.answers.find((a) => a.title === t)
+                    return (
+                      <td data-label={attr(t)}>{answer ? <AnswerValue type={answer.type} value={answer.value} title={t} /> : ''}</td>
+                    )
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </ChatbotFrame>
+  )
+}
+
+/** "2026-12-01T09:00:00-05:00" as "2026-12-01 09:00 (UTC-05:00)": the calendar's own wall clock. */
+export const localTime = (iso: string): string => {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.exec(iso)
+  return m ? `${m[1]} ${m[2]} (UTC${m[3] === 'Z' ? '' : m[3]})` : iso
+}
+
+function AppointmentTable(props: { label: string; items: AppointmentItem[] }): JSX.Element {
+  return (
+    <TableRegion label={props.label}>
+      <table class="stack">
+        <thead>
+          <tr>
+            <th scope="col">Starts</th>
+            <th scope="col">Length</th>
+            <th scope="col">Client</th>
+            <th scope="col">Answers</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.items.map((a) => (
+            <tr>
+              <th scope="row" safe>
+                {localTime(a.start)}
+              </th>
+              <td data-label="Length">{`${a.duration} min`}</td>
+              <td data-label="Client">
+                <span safe>{a.client_name}</span>
+                <br />
+                <a href={attr(`mailto:${a.client_email}`)} safe>
+                  {a.client_email}
+                </a>
+              </td>
+              <td data-label="Answers">
+                {Array.isArray(a.answers) && a.answers.length ? (
+                  <dl class="answers">
+                    {(a.answers as { title?: unknown; type?: unknown; value?: unknown }[]).map((x) => (
+                      <>
+                        <dt safe>{String(x.title ?? '')}</dt>
+                        <dd>
+                          <AnswerValue type={String(x.type ?? 'text')} value={x.value} title={String(x.title ?? '')} />
+                        </dd>
+                      </>
+                    ))}
+                  </dl>
+                ) : (
+                  ''
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  )
+}
+
+export function AppointmentsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; appointments: AppointmentItem[]; now: Date }): JSX.Element {
+  const id = encodeURIComponent(props.chatbot.chatbot_id)
+  const calendars = [...new Map(props.appointments.map((a) => [a.calendar_id, a.calendar_name])).entries()]
+  const nowMs = props.now.getTime()
+  return (
+    <ChatbotFrame
+      viewer={props.viewer}
+      chatbot={props.chatbot}
+      tab="appointments"
+      actions={props.appointments.length ? <ExportLink href={`/dashboard/chatbots/${id}/appointments/csv/`} what="appointments" /> : undefined}
+    >
+      <h2>Appointments ({String(props.appointments.length)})</h2>
+      {props.appointments.length === 0 ? <p class="empty">No appointments booked yet.</p> : ''}
+      {calendars.map(([calendarId, name]) => {
+        const mine = props.appointments.filter((a) => a.calendar_id === calendarId).sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
+        const upcoming = mine.filter((a) => Date.parse(a.end) >= nowMs)
+        const past = mine.filter((a) => Date.parse(a.end) < nowMs).reverse()
+        const headingId = `calendar-${attr(calendarId)}`
+        return (
+          <section class="section" aria-labelledby={headingId}>
+            <h3 id={headingId} safe>
+              {name}
+            </h3>
+            <h4>Upcoming</h4>
+            {upcoming.length ? <AppointmentTable label={`Upcoming appointments in ${name}`} items={upcoming} /> : <p class="empty">None.</p>}
+            <h4>Past</h4>
+            {past.length ? <AppointmentTable label={`Past appointments in ${name}`} items={past} /> : <p class="empty">None.</p>}
+          </section>
+        )
+      })}
+    </ChatbotFrame>
+  )
+}
