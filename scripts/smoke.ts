@@ -1,6 +1,7 @@
 // Smoke test of the compiled binary: start it on a temp dir with no node_modules beside it, hit
 // /healthz and real endpoints, stop it.
-import { mkdtempSync, readdirSync, copyFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, copyFileSync, rmSync } from 'node:fs'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -49,6 +50,33 @@ try {
   const openapi = await fetch(`${base}/swagger/json`)
   if (openapi.status !== 200 || !(await openapi.json()).paths['/api/v1.0/api-knowledge-retrieval/']) fail('OpenAPI document lacks the creation endpoints')
   console.log('smoke: widget and OpenAPI served')
+
+  // A real owner journey on the binary: grant, e-mailed login code, a chatbot, a PDF read by the worker.
+  const grant = Bun.spawnSync([local, 'grant', 'owner@example.com'], { cwd: dir, env })
+  if (grant.exitCode !== 0) fail(`grant: ${grant.stderr.toString()}`)
+  const login = (body: object) => fetch(`${base}/api/v1.0/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  await login({ email_address: 'owner@example.com' })
+  const outbox = join(dir, 'data', 'outbox')
+  const newest = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().at(-1)!
+  const code = /is (\d{6})/.exec(readFileSync(join(outbox, newest), 'utf8'))?.[1] ?? fail('no login code in the outbox')
+  const token = (await (await login({ email_address: 'owner@example.com', code })).json()).token ?? fail('login gave no token')
+  const auth = { authorization: `Token ${token}` }
+  const created = await (await fetch(`${base}/api/v1.0/api-knowledge-retrieval/`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ chatbot_name: 'Smoke', chatbot_greeting: 'Hi', chatbot_instructions: 'Ask', business_industry: 'Testing' }),
+  })).json()
+  if (created.response !== 'SUCCESS') fail(`creation: ${JSON.stringify(created)}`)
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  pdf.addPage().drawText('The compiled binary reads this sentence of nine words.', { x: 40, y: 700, size: 12, font })
+  const form = new FormData()
+  form.append('documents', new Blob([await pdf.save()], { type: 'application/pdf' }), 'smoke.pdf')
+  const added = await fetch(`${base}/api/v1.0/chatbot-document-add/${created.chatbot_id}/`, { method: 'POST', headers: auth, body: form })
+  if (added.status !== 200) fail(`document-add: ${added.status} ${await added.text()}`)
+  const view = await (await fetch(`${base}/api/v1.0/chatbot-document-view/${created.chatbot_id}/`, { headers: auth })).json()
+  if (view.documents?.[0]?.word_count !== 9) fail(`document-view: ${JSON.stringify(view)}`)
+  console.log('smoke: login, chatbot creation and PDF extraction ok')
 } finally {
   child.kill('SIGTERM')
   await child.exited

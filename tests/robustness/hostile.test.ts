@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { existsSync } from 'node:fs'
 import { connect } from 'node:net'
+import { deflateSync } from 'node:zlib'
+import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { CREATION_BODIES } from '../support/fixtures'
 
@@ -93,4 +96,63 @@ test('slow clients (slowloris) do not stop the service from answering others', a
   } finally {
     sockets.forEach((s) => s.destroy())
   }
+})
+
+describe('training material', () => {
+  let chatbotId: string
+  beforeAll(async () => {
+    const created = await client(app.url, token).post(KR, CREATION_BODIES[KR])
+    chatbotId = created.body.chatbot_id
+  })
+
+  const upload = (name: string, bytes: Uint8Array) => {
+    const form = new FormData()
+    form.append('documents', new Blob([bytes], { type: 'application/pdf' }), name)
+    return client(app.url, token).form(`/api/v1.0/chatbot-document-add/${chatbotId}/`, form)
+  }
+
+  test('10,000 links in one request are refused whole', async () => {
+    const links = Array.from({ length: 10_000 }, (_, i) => `https://example.com/${i}`)
+    const r = await client(app.url, token).post(`/api/v1.0/chatbot-link-add/${chatbotId}/`, { links })
+    expect(r.status).toBe(400)
+    expect(r.body.error).toStartWith('links: ')
+    const status = await client(app.url, token).get(`/api/v1.0/chatbot-link-status/${chatbotId}/`)
+    expect(status.body.jobs).toEqual([])
+  })
+
+  test('a path in a file name stays a title: nothing is written outside the store', async () => {
+    const doc = await PDFDocument.create()
+    const font = await doc.embedFont(StandardFonts.Helvetica)
+    doc.addPage().drawText('Traversal test document with words.', { x: 40, y: 700, size: 12, font })
+    const r = await upload('../../../../tmp/evil.pdf', await doc.save())
+    expect(r.status).toBe(200)
+    const view = await client(app.url, token).get(`/api/v1.0/chatbot-document-view/${chatbotId}/`)
+    const stored = view.body.documents.find((d: { title: string }) => d.title.includes('evil'))
+    expect(stored).toBeDefined()
+    expect(new URL(stored.file).pathname).not.toContain('..')
+    expect(existsSync('/tmp/evil.pdf')).toBe(false)
+  })
+
+  test('a PDF claiming thousands of pages is refused, naming the file', async () => {
+    const doc = await PDFDocument.create()
+    for (let i = 0; i < 2500; i++) doc.addPage([10, 10])
+    const r = await upload('pages.pdf', await doc.save())
+    expect(r.status).toBe(400)
+    expect(r.body.error).toContain('"pages.pdf" has 2500 pages')
+    await stillServing()
+  })
+
+  test('a compressed stream that would expand past 256 MiB is refused before parsing', async () => {
+    const doc = await PDFDocument.create()
+    const page = doc.addPage()
+    const compressed = deflateSync(Buffer.alloc(300 * 1024 * 1024, 0x20), { level: 9 })
+    const stream = PDFRawStream.of(doc.context.obj({ Filter: 'FlateDecode', Length: compressed.length }), compressed)
+    page.node.set(PDFName.of('Contents'), doc.context.register(stream))
+    const r = await upload('bomb.pdf', await doc.save())
+    expect(r.status).toBe(400)
+    expect(r.body.error).toBe('"bomb.pdf" expands to more than 256 MiB when decompressed.')
+    const view = await client(app.url, token).get(`/api/v1.0/chatbot-document-view/${chatbotId}/`)
+    expect(view.body.documents.some((d: { title: string }) => d.title === 'bomb')).toBe(false)
+    await stillServing()
+  })
 })

@@ -29,7 +29,7 @@ export const MOBILE: BrowserContextOptions = { viewport: { width: 375, height: 7
 
 /**
  * A stand-in for marked (the CDN is unreachable offline): paragraphs, **bold**, *emphasis*,
- * [links](url) and "- " lists. It marks its output with data-md so tests can tell it ran.
+ * [links](url) and "- " lists.
  */
 export const MARKED_STAND_IN = `
 window.marked = {
@@ -46,7 +46,7 @@ window.marked = {
       if (lines.every(function (l) { return /^- /.test(l); })) {
         return '<ul>' + lines.map(function (l) { return '<li>' + inline(l.slice(2)) + '</li>'; }).join('') + '</ul>';
       }
-      return '<p data-md="1">' + lines.map(inline).join('<br>') + '</p>';
+      return '<p>' + lines.map(inline).join('<br>') + '</p>';
     }).join('\\n');
   }
 };
@@ -333,4 +333,19 @@ export function dateIn(zone: string, at: Date): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at)
   const get = (t: string) => parts.find((p) => p.type === t)!.value
   return `${get('year')}-${get('month')}-${get('day')}`
+}
+
+/** Waits until the widget's shadow root holds exactly `n` elements matching `selector`. */
+export async function waitForCount(page: Page, selector: string, n: number): Promise<void> {
+  await page.waitForFunction(
+    ([sel, count]) => document.querySelector('chatbot-widget')?.shadowRoot?.querySelectorAll(sel as string).length === count,
+    [selector, n] as const,
+    { timeout: 10_000 },
+  )
+}
+
+/** The calendar date `days` after `ymd`. */
+export function addDays(ymd: string, days: number): string {
+  const [y, m, d] = ymd.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
 }

@@ -1,5 +1,6 @@
 import { getDocumentProxy, getMeta } from 'unpdf';
 import { countWords } from '../../lib/words.ts';
+import { inflatedSizeWithin } from './inflate-guard.ts';
 
 export type PdfTextFailure =
   | 'not_pdf'
@@ -7,7 +8,8 @@ export type PdfTextFailure =
   | 'unreadable'
   | 'no_text'
   | 'too_many_pages'
-  | 'too_much_text';
+  | 'too_much_text'
+  | 'too_large_inflated';
 
 /** Why a PDF gave no usable text; `message` is one human sentence naming the file. */
 export class PdfTextError extends Error {
@@ -61,6 +63,10 @@ export async function extractPdfText(
 
   if (!looksLikePdf(bytes)) {
     throw new PdfTextError('not_pdf', `${label} is not a PDF.`);
+  }
+
+  if (!inflatedSizeWithin(bytes)) {
+    throw new PdfTextError('too_large_inflated', `${label} expands to more than 256 MiB when decompressed.`);
   }
 
   const pdf = await openDocument(bytes, label);

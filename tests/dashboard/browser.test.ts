@@ -1,0 +1,266 @@
+/**
+ * The dashboard in real headless Chromium: sign-in by e-mail code, a Knowledge Retrieval chatbot
+ * trained with a PDF and a local web page, the embed code copied, leads, submissions and
+ * appointments made through the public chat API, a CSV export, a token revoked. Every page is
+ * screenshotted under test-artifacts/dashboard/ and scanned with axe-core.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { client, lastCodeFor, startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { CREATION_BODIES, PRICE_LIST } from '../support/fixtures'
+
+const ARTIFACTS = join(import.meta.dir, '../../test-artifacts/dashboard')
+const EMAIL = 'owner@example.com'
+
+let app: TestApp
+let token: string
+let site: ReturnType<typeof Bun.serve>
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let shot = 0
+
+/** A small site to train on, and a stand-in for the markdown CDN (the tests run offline). */
+function startSite() {
+  return Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch(request) {
+      const path = new URL(request.url).pathname
+      if (path === '/marked.js') return new Response('', { headers: { 'content-type': 'application/javascript' } })
+      return new Response(
+        '<!doctype html><html><head><title>Delivery times</title></head><body><main><h1>Delivery times</h1><p>We deliver within three working days across the whole country. Express delivery arrives the next morning.</p></main></body></html>',
+        { headers: { 'content-type': 'text/html; charset=utf-8' } },
+      )
+    },
+  })
+}
+
+async function pdfBytes(): Promise<Buffer> {
+  const doc = await PDFDocument.create()
+  doc.setTitle('Opening hours guide')
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  doc.addPage().drawText('Our shop opens at nine in the morning and closes at six in the evening, Monday to Saturday.', { x: 40, y: 700, size: 11, font })
+  return Buffer.from(await doc.save())
+}
+
+/** Screenshot, then no serious or critical accessibility violation. */
+async function check(name: string) {
+  shot += 1
+  await page.screenshot({ path: join(ARTIFACTS, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true })
+  const result = await new AxeBuilder({ page }).analyze()
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+}
+
+
+/** playwright-core has no test-runner expect: wait for a locator, then assert on what it shows. */
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (ok(value) || Date.now() > deadline) return value
+    await Bun.sleep(100)
+  }
+}
+const textOf = async (locator: Locator) => {
+  await locator.first().waitFor()
+  return until(() => locator.first().innerText(), (t) => t.trim() !== '')
+}
+async function expectText(locator: Locator, text: string, ms?: number) {
+  await locator.first().waitFor({ timeout: ms })
+  expect(await until(() => locator.first().innerText(), (t) => t.includes(text), ms)).toContain(text)
+}
+const visible = (locator: Locator, ms?: number) => locator.first().waitFor({ state: 'visible', timeout: ms })
+
+const chatbotIdFromUrl = () => /\/dashboard\/chatbots\/([0-9a-f-]{36})\//.exec(page.url())![1]
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  site = startSite()
+  app = await startTestApp({ MARKDOWN_CDN_URL: `http://127.0.0.1:${site.port}/marked.js` })
+  token = await subscribedToken(app, EMAIL)
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } })
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url })
+  page = await context.newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  site?.stop(true)
+  await app?.stop()
+})
+
+describe('the owner dashboard in Chromium', () => {
+  let knowledgeId: string
+
+  test('sign in with the e-mailed code', async () => {
+    app.clock.advance(61_000)
+    await page.goto('/dashboard/chatbots/')
+    expect(page.url()).toContain('/dashboard/login/')
+    await check('sign-in')
+    await page.getByLabel('E-mail address').fill(EMAIL)
+    await page.getByRole('button', { name: 'Send me a code' }).click()
+    await page.waitForURL(/\/dashboard\/login\/code\//)
+    await page.getByLabel('Login code').fill('000000')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expectText(page.getByRole('alert'), 'Invalid or expired login code.')
+    // The summary takes focus so a screen reader announces it.
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true)
+    await check('sign-in-code-error')
+    await page.getByLabel('Login code').fill(await lastCodeFor(app, EMAIL))
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(/\/dashboard\/chatbots\/$/)
+    await expectText(page.getByRole('heading', { level: 1 })).toHaveText('Your chatbots')
+    await check('chatbots-empty')
+  })
+
+  test('create a Knowledge Retrieval chatbot, with a validation error first', async () => {
+    await page.getByRole('link', { name: 'Create a chatbot' }).first().click()
+    await check('choose-type')
+    await page.getByRole('link', { name: /Knowledge Retrieval/ }).click()
+    await page.getByLabel('Chatbot name').fill('Shop helper')
+    await page.getByLabel('Greeting').fill('Hello! Ask me about the shop.')
+    await page.getByLabel('Industry').fill('Retail')
+    await page.getByRole('button', { name: 'Create chatbot' }).click()
+    expect((await textOf(page.locator('#f-chatbot_instructions-error'), 'is required')
+    await expectText(page.locator('#f-chatbot_instructions')).toHaveAttribute('aria-invalid', 'true')
+    await check('create-knowledge-error')
+    await page.getByLabel('Instructions for visitors').fill('Ask about opening hours and delivery.')
+    await page.getByRole('button', { name: 'Create chatbot' }).click()
+    await page.waitForURL(/\/dashboard\/chatbots\/[0-9a-f-]{36}\/\?notice=chatbot-created/)
+    knowledgeId = chatbotIdFromUrl()
+    await expect(page.getByRole('status').first(), 'Chatbot created.')
+    await expect(page.getByRole('heading', { level: 1 }))).trim()).toBe('Shop helper')
+  })
+
+  test('copy the embed code; the preview loads the widget', async () => {
+    const embed = (await client(app.url, token).get(`/api/v1.0/chatbot-get/${knowledgeId}/`)).body.embed_code
+    await expectText(page.getByLabel('Embed code')).toHaveValue(embed)
+    await page.getByRole('button', { name: 'Copy embed code' }).click()
+    expect((await textOf(page.locator('#copy-status'))).trim()).toBe('Copied to the clipboard.')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(embed)
+    const preview = page.frameLocator('iframe.preview-frame')
+    await expect(preview.locator(`script[data-chatbot-id="${knowledgeId}"]`)).toHaveCount(1)
+    await expect(preview.locator('chatbot-widget')).toHaveCount(1, { timeout: 10_000 })
+    await check('chatbot-overview')
+  })
+
+  test('upload a PDF and add a page that reaches "added"', async () => {
+    await page.getByRole('link', { name: 'Training material' }).click()
+    await check('training-empty')
+    await page.getByLabel('PDF documents').setInputFiles({ name: 'hours.pdf', mimeType: 'application/pdf', buffer: await pdfBytes() })
+    await page.getByRole('button', { name: 'Upload documents' }).click()
+    await visible(page.getByRole('status').first(), 'Documents added.')
+    await expectText(page.getByRole('link', { name: 'Opening hours guide' }))
+
+    const url = `http://127.0.0.1:${site.port}/delivery`
+    await page.getByLabel('Web page addresses').fill(url)
+    await page.getByRole('button', { name: 'Add pages' }).click()
+    await visible(page.getByRole('status').first(), 'Links queued.')
+    // The status table refreshes itself while a job is queued (and a reload shows the same).
+    const status = page.locator('#link-jobs tbody tr').filter({ hasText: url }).locator('[data-status]')
+    await expect(status).toHaveAttribute('data-status', 'added', { timeout: 20_000 })
+    await page.reload()
+    await expect(page.getByRole('link', { name: 'Delivery times' }))
+    await check('training-filled')
+  })
+
+  test('leads: a quote from the public chat API, its PDF link, a CSV export', async () => {
+    const quoteBot = (await client(app.url, token).post('/api/v1.0/api-quote-generation/', { ...CREATION_BODIES['/api/v1.0/api-quote-generation/'], chatbot_name: 'Quotes' })).body.chatbot_id
+    const quote = await client(app.url).post(`/api/v1.0/chat/${quoteBot}/quote/`, {
+      visitor_id: 'visitor-1',
+      client_name: 'Grace Hopper',
+      client_email: 'grace@example.com',
+      items: [{ name: PRICE_LIST[1]['Product/Service Name'], quantity: 3 }],
+    })
+    expect(quote.status).toBe(200)
+    await page.goto(`/dashboard/chatbots/${quoteBot}/leads/`)
+    await visible(page.getByRole('row', { name: /Grace Hopper/ }))
+    await expect(page.getByRole('link', { name: 'Quote PDF for Grace Hopper' })).toHaveAttribute('href', quote.body.quote_url)
+    await check('leads')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export leads as CSV' }).click()])
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '')
+    expect(download.suggestedFilename()).toMatch(/^Quotes-leads-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(csv).toContain(`Grace Hopper,grace@example.com,€,29.97,35.97,${quote.body.quote_id}`)
+  })
+
+  test('appointments: booked through the public API, listed per calendar', async () => {
+    const bot = (await client(app.url, token).post('/api/v1.0/api-appointment-calendar/', { ...CREATION_BODIES['/api/v1.0/api-appointment-calendar/'], chatbot_name: 'Bookings' })).body.chatbot_id
+    const calendarId = (await client(app.url, token).get(`/api/v1.0/chatbot-calendar-view/${bot}/`)).body.calendar_list[0].calendar_id
+    const open = client(app.url)
+    let start: string | undefined
+    for (let days = 2; !start && days < 14; days++) {
+      const date = new Date(app.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10)
+      start = (await open.get(`/api/v1.0/chat/${bot}/slots/?calendar_id=${calendarId}&duration=30&date=${date}`)).body.slots?.[0]?.start
+    }
+    const booked = await open.post(`/api/v1.0/chat/${bot}/book/`, {
+      visitor_id: 'visitor-2',
+      calendar_id: calendarId,
+      duration: 30,
+      start,
+      client_name: 'Alan Turing',
+      client_email: 'alan@example.com',
+      answers: [{ title: 'Name', value: 'Alan' }],
+    })
+    expect(booked.status).toBe(200)
+    await page.goto(`/dashboard/chatbots/${bot}/appointments/`)
+    await expectText(page.getByRole('heading', { name: 'Consultations' })).toBeVisible()
+    await visible(page.getByRole('region', { name: 'Upcoming appointments in Consultations' }), 'Alan Turing')
+    await check('appointments')
+    await page.getByRole('link', { name: 'Calendars', exact: true }).click()
+    await check('calendars')
+  })
+
+  test('submissions of a Data Collection chatbot', async () => {
+    const bot = (await client(app.url, token).post('/api/v1.0/api-data-collection/', { ...CREATION_BODIES['/api/v1.0/api-data-collection/'], chatbot_name: 'Survey' })).body.chatbot_id
+    let session: string | undefined
+    for (const message of ['hi', 'Ada', '36', 'no']) {
+      session = (await client(app.url).post(`/api/v1.0/chat/${bot}/`, { visitor_id: 'visitor-3', message, ...(session ? { session_id: session } : {}) })).body.session_id
+    }
+    await page.goto(`/dashboard/chatbots/${bot}/submissions/`)
+    await expectText(page.getByRole('cell', { name: 'Ada' }))
+    await check('submissions')
+  })
+
+  test('account: create a token, see it once, revoke it', async () => {
+    await page.getByRole('link', { name: 'Account' }).click()
+    await visible(page.getByRole('heading', { name: 'Training words per chatbot' }))
+    await page.getByLabel('Name', { exact: true }).fill('Website backend')
+    await page.getByRole('button', { name: 'Create token' }).click()
+    const created = await page.locator('#new-token').inputValue()
+    expect((await client(app.url, created).get('/api/v1.0/chatbot-list/')).status).toBe(200)
+    await check('account-new-token')
+    await page.getByRole('button', { name: 'Revoke token Website backend' }).click()
+    await expect(page.getByRole('status').first(), 'Token revoked.')
+    await expectText(page.getByRole('row', { name: /Website backend/ }), 'revoked')
+    expect((await client(app.url, created).get('/api/v1.0/chatbot-list/')).status).toBe(401)
+    await check('account')
+  })
+
+  test('on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`/dashboard/chatbots/${knowledgeId}/training/`)
+    // Nothing overflows sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await check('phone-training')
+    await page.goto('/dashboard/chatbots/')
+    await check('phone-chatbots')
+    await page.setViewportSize({ width: 1280, height: 900 })
+  })
+
+  test('sign out', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expectText(page.getByRole('status').first(), 'You are signed out.')
+    await page.goto('/dashboard/account/')
+    expect(page.url()).toContain('/dashboard/login/')
+  })
+})
