@@ -138,7 +138,7 @@ async function main() {
     const started = performance.now()
     for (let d = 0; d < DOCUMENTS; d += 10) {
       const form = new FormData()
-      pdfs.forEach((pdf, i) => form.append('documents', new Blob([pdf], { type: 'application/pdf' }), `doc-${d + i}.pdf`))
+      pdfs.forEach((pdf, i) => form.append('documents', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `doc-${d + i}.pdf`))
       const r = await fetch(`${base}/api/v1.0/chatbot-document-add/${ids[(d / 10) % ids.length]}/`, { method: 'POST', headers: auth, body: form })
       if (!r.ok) throw new Error(`document-add: ${r.status} ${await r.text()}`)
     }
@@ -153,7 +153,7 @@ async function main() {
     const pdftotextMs = performance.now() - t0
     const target = ids[ids.length - 1]
     const form = new FormData()
-    form.append('documents', new Blob([big], { type: 'application/pdf' }), 'big.pdf')
+    form.append('documents', new Blob([new Uint8Array(big)], { type: 'application/pdf' }), 'big.pdf')
     const t1 = performance.now()
     const added = await fetch(`${base}/api/v1.0/chatbot-document-add/${target}/`, { method: 'POST', headers: auth, body: form })
     if (!added.ok) throw new Error(`big document-add: ${added.status} ${await added.text()}`)

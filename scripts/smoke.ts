@@ -71,7 +71,7 @@ try {
   const font = await pdf.embedFont(StandardFonts.Helvetica)
   pdf.addPage().drawText('The compiled binary reads this sentence of nine words.', { x: 40, y: 700, size: 12, font })
   const form = new FormData()
-  form.append('documents', new Blob([await pdf.save()], { type: 'application/pdf' }), 'smoke.pdf')
+  form.append('documents', new Blob([new Uint8Array(await pdf.save())], { type: 'application/pdf' }), 'smoke.pdf')
   const added = await fetch(`${base}/api/v1.0/chatbot-document-add/${created.chatbot_id}/`, { method: 'POST', headers: auth, body: form })
   if (added.status !== 200) fail(`document-add: ${added.status} ${await added.text()}`)
   const view = await (await fetch(`${base}/api/v1.0/chatbot-document-view/${created.chatbot_id}/`, { headers: auth })).json()

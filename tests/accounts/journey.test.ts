@@ -58,7 +58,7 @@ test('a new user goes from an e-mail address to an API token and back out', asyn
 
   const asked = await api.post('/api/v1.0/login/', { email_address: email })
   expect(asked.body).toEqual({ response: 'If this address has a subscription, a login code has been sent to it.' })
-  const loginMail = await smtp.waitFor('owner@example.com', (m) => m.subject === 'Your login code' ?? false)
+  const loginMail = await smtp.waitFor('owner@example.com', (m) => m.subject === 'Your login code')
   const loginCode = /\b(\d{6})\b/.exec(loginMail.text ?? '')![1]
   const loggedIn = await api.post('/api/v1.0/login/', { email_address: email, code: loginCode })
   expect(loggedIn.status).toBe(200)

@@ -107,7 +107,7 @@ describe('training material', () => {
 
   const upload = (name: string, bytes: Uint8Array) => {
     const form = new FormData()
-    form.append('documents', new Blob([bytes], { type: 'application/pdf' }), name)
+    form.append('documents', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name)
     return client(app.url, token).form(`/api/v1.0/chatbot-document-add/${chatbotId}/`, form)
   }
 

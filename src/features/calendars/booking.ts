@@ -5,7 +5,9 @@
  * simply unknown. E-mails are the caller's: bookAppointment only writes the appointment.
  */
 import type { Static } from '@sinclair/typebox'
+import type { Transaction } from 'kysely'
 import type { AppContext } from '../../context'
+import type { Database } from '../../db/schema'
 import { isUniqueViolation } from '../../db/errors'
 import { badRequest, HttpError } from '../../http/errors'
 import { parse } from '../../http/validate'
@@ -123,7 +125,13 @@ export function parseBookingInput(body: unknown): BookingInput {
  * requests for a slot exactly one succeeds, the others get 409 SLOT_TAKEN, as does a start
  * that is past, off the grid, outside hours or overlapping a booking.
  */
-export async function bookAppointment(ctx: AppContext, chatbotId: string, body: BookingInput): Promise<Booking> {
+export async function bookAppointment(
+  ctx: AppContext,
+  chatbotId: string,
+  body: BookingInput,
+  /** Work that must commit with the booking or not at all (the invitation e-mail jobs). */
+  alongside?: (trx: Transaction<Database>, booking: Booking) => Promise<void>,
+): Promise<Booking> {
   const input = parseBookingInput(body)
   const calendar = await requireCalendar(ctx, chatbotId, input.calendar_id)
   const duration = offeredDuration(calendar, input.duration)
@@ -146,7 +154,9 @@ export async function bookAppointment(ctx: AppContext, chatbotId: string, body: 
         answers: input.answers ?? [],
         now,
       })
-      return { appointment_id: appointmentId, calendar_id: calendar.id, start: slot.start, end: slot.end, status: 'confirmed' as const }
+      const booking: Booking = { appointment_id: appointmentId, calendar_id: calendar.id, start: slot.start, end: slot.end, status: 'confirmed' }
+      await alongside?.(trx, booking)
+      return booking
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw slotTaken()

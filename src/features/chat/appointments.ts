@@ -57,10 +57,8 @@ export async function book(ctx: AppContext, chatbotId: string, body: unknown): P
   const input = parse(BookBody, body)
   const answers = await checkBookingAnswers(ctx, chatbot, input.visitor_id, input.answers)
   await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')
-  const booking = await bookAppointment(ctx, chatbot.id, { ...input, answers })
-
-  // The booking core owns its transaction, so the mails are queued right after it commits.
-  const mail = (recipient: InvitationMailPayload['recipient']): InvitationMailPayload => ({
+  // Both invitations are queued in the booking's own transaction: a booking never lacks its e-mails.
+  const mail = (booking: Booking, recipient: InvitationMailPayload['recipient']): InvitationMailPayload => ({
     appointment_id: booking.appointment_id,
     chatbot_id: chatbot.id,
     calendar_id: booking.calendar_id,
@@ -70,9 +68,9 @@ export async function book(ctx: AppContext, chatbotId: string, body: unknown): P
     client_email: normaliseEmail(input.client_email),
     recipient,
   })
-  await ctx.db.transaction().execute(async (trx) => {
-    await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail('client'))
-    await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail('calendar'))
+  const booking = await bookAppointment(ctx, chatbot.id, { ...input, answers }, async (trx, booked) => {
+    await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail(booked, 'client'))
+    await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail(booked, 'calendar'))
   })
   ctx.jobs.kick()
   ctx.log.info('chat.appointment_booked', { chatbot_id: chatbot.id, appointment_id: booking.appointment_id })

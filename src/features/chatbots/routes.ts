@@ -58,7 +58,7 @@ export const chatbotRoutes = (ctx: AppContext) => {
       async ({ params }) => {
         const logo = await chatbotLogo(ctx, params.uniqueId)
         if (!logo) return new Response(JSON.stringify({ error: 'Not found.' }), { status: 404, headers: { 'content-type': 'application/json' } })
-        return new Response(logo.bytes, {
+        return new Response(new Uint8Array(logo.bytes), {
           headers: {
             'content-type': logo.mime,
             'cache-control': 'public, max-age=300',

@@ -1,0 +1,224 @@
+// The widget's panels on a host site, in real Chromium: a quote (totals on screen, in the PDF
+// behind the download link and in the e-mail) and a booking (slots, the .ics e-mails, 409s).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { BrowserContext } from 'playwright-core'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { SLOT_UNAVAILABLE } from '../../src/features/chat/texts'
+import { DAY } from '../../src/lib/clock'
+import { client } from '../support/app'
+import { CALENDAR } from '../support/fixtures'
+import { addDays, dateIn, newContext, openHostPage, pageErrors, screenshot, startSuite, waitForCount, type Suite } from './harness'
+
+let suite: Suite
+let markdown: BrowserContext
+let plain: BrowserContext
+
+beforeAll(async () => {
+  suite = await startSuite()
+  markdown = await newContext(suite.browser)
+  plain = await newContext(suite.browser)
+})
+afterAll(async () => {
+  await suite?.stop()
+})
+
+const attachmentsOf = (mail: any): { filename?: string; contentType: string; content: Buffer }[] => mail.attachments ?? []
+
+describe('Quote Generation', () => {
+  test('the quote panel prices the items, and the PDF link and the e-mail carry the same totals', async () => {
+    const { page, w } = await openHostPage(markdown, suite, 'quote', { markdown: true })
+    await w.launcher.click()
+    // The logo from the creation body is shown in the header.
+    expect(await w.t('chatbot-logo').getAttribute('src')).toBe(suite.chatbots.quote.logo_url)
+    // A chat message before the quote gets the hint towards the panel.
+    await w.input.fill('Hello')
+    await w.input.press('Enter')
+    await w.bot.nth(1).waitFor()
+
+    await w.t('quote-open').click()
+    await w.t('quote-panel').waitFor({ state: 'visible' })
+    expect(await w.t('chatbot-chat').isHidden()).toBe(true)
+    expect(await w.t('quote-open').isHidden()).toBe(true) // the action bar shows with the chat only
+    const audit = w.host.locator('[data-testid=quote-qty][data-name="Website audit"]')
+    const hosting = w.host.locator('[data-testid=quote-qty][data-name="Hosting"]')
+    expect(await w.t('quote-qty').count()).toBe(2)
+    expect(await audit.inputValue()).toBe('0')
+
+    // Nothing chosen: the widget says so and sends nothing.
+    await w.t('quote-submit').click()
+    expect(await w.t('quote-error').textContent()).toBe('Choose a quantity for at least one item.')
+
+    await audit.fill('2')
+    await hosting.fill('3')
+    const estimate = (await w.t('quote-estimate').textContent())!
+    expect(estimate).toContain('229.97')
+    expect(estimate).toContain('275.97')
+    await w.t('quote-name').fill('Grace Hopper')
+    await w.t('quote-email').fill('grace@')
+    await w.t('quote-submit').click()
+    expect(await w.t('quote-error').textContent()).toBe('Please enter a valid e-mail address.')
+    expect(await w.t('quote-email').getAttribute('aria-invalid')).toBe('true')
+    await w.t('quote-email').fill('grace@client.example')
+    await w.t('quote-submit').click()
+
+    // 2 x 100 + 3 x 9.99 = 229.97 excluding VAT; 2 x 120 + 3 x 11.99 = 275.97 including VAT.
+    const excl = w.t('quote-total-excl')
+    await excl.waitFor({ state: 'visible' })
+    expect(await excl.getAttribute('data-value')).toBe('229.97')
+    expect(await excl.textContent()).toContain('229.97')
+    expect(await w.t('quote-total-incl').getAttribute('data-value')).toBe('275.97')
+    expect(await w.t('quote-total-incl').textContent()).toContain('275.97')
+    const validUntil = new Date(suite.app.clock.now().getTime() + 30 * DAY).toISOString().slice(0, 10)
+    expect(await w.t('quote-valid-until').getAttribute('data-value')).toBe(validUntil)
+    expect(await w.t('quote-form').isHidden()).toBe(true)
+    await screenshot(page, 'quote-desktop')
+
+    // The download link is the stored lead's quote_url, an absolute URL of the app.
+    const quoteUrl = (await w.t('quote-download').getAttribute('href'))!
+    expect(quoteUrl).toStartWith(`${suite.app.url}/`)
+    const leads = await suite.api.get(`/api/v1.0/chatbot-leads/${suite.ids.quote}/`)
+    expect(leads.body.leads).toHaveLength(1)
+    expect(leads.body.leads[0]).toMatchObject({
+      client_name: 'Grace Hopper',
+      client_email: 'grace@client.example',
+      quote_url: quoteUrl,
+      total_excluding_vat: '229.97',
+      total_including_vat: '275.97',
+      currency: '€',
+    })
+
+    const download = await fetch(quoteUrl)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-type')).toBe('application/pdf')
+    const pdfBytes = new Uint8Array(await download.arrayBuffer())
+    const { text } = await extractText(await getDocumentProxy(pdfBytes.slice()), { mergePages: true })
+    for (const expected of ['Grace Hopper', 'grace@client.example', 'Website audit', 'Hosting', '229.97', '275.97', validUntil]) expect(text).toContain(expected)
+
+    // The e-mail to the client carries the same PDF.
+    const mail = await suite.sink.waitFor('grace@client.example')
+    const pdfs = attachmentsOf(mail).filter((a) => a.contentType === 'application/pdf')
+    expect(pdfs).toHaveLength(1)
+    expect(pdfs[0].filename).toEndWith('.pdf')
+    expect(new Uint8Array(pdfs[0].content)).toEqual(pdfBytes)
+
+    // A new quote starts from an empty form.
+    await w.t('quote-new').click()
+    await w.t('quote-form').waitFor({ state: 'visible' })
+    expect(await audit.inputValue()).toBe('0')
+    expect(await w.t('quote-result').isHidden()).toBe(true)
+    await w.t('quote-back').click()
+    await w.input.waitFor({ state: 'visible' })
+    expect(pageErrors(page)).toEqual([])
+    await page.close()
+  })
+})
+
+describe('Appointment/Calendar Support', () => {
+  test('books a free slot: confirmation, .ics to the client and the calendar, and the slot is gone', async () => {
+    const { page, w } = await openHostPage(plain, suite, 'appointment', { markdown: false })
+    const config = (await client(suite.app.url).get(`/api/v1.0/widget/${suite.ids.appointment}/`)).body
+    const calendarId: string = config.calendars[0].calendar_id
+
+    await w.launcher.click()
+    await w.t('booking-open').click()
+    await w.t('booking-panel').waitFor({ state: 'visible' })
+    const calendarSelect = w.t('booking-calendar')
+    expect(await calendarSelect.inputValue()).toBe(calendarId)
+    expect(await calendarSelect.locator('option').allTextContents()).toEqual(['Consultations'])
+    expect(await w.t('booking-calendar-description').textContent()).toBe(CALENDAR.description)
+    expect(await w.t('booking-duration').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['30', '60'])
+
+    // The date defaults to today in the calendar's zone, and "next day" moves it on.
+    const today = dateIn(CALENDAR.local_timezone, suite.app.clock.now())
+    const dateInput = w.t('booking-date')
+    expect(await dateInput.inputValue()).toBe(today)
+    expect(await dateInput.getAttribute('min')).toBe(today)
+    await w.t('booking-next-day').click()
+    expect(await dateInput.inputValue()).toBe(addDays(today, 1))
+
+    // The next weekday after today: a full day of free slots (the calendar skips weekends).
+    let day = addDays(today, 1)
+    while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1)
+    await dateInput.fill(day)
+    const slot = (time: string) => w.host.locator(`[data-testid=booking-slot][data-start^="${day}T${time}:00"]`)
+    await slot('09:00').waitFor()
+    await waitForCount(page, '[data-testid=booking-slot]', 16) // 9:00 to 17:00 by 30 minutes
+    expect(await w.t('booking-timezone').textContent()).toContain('America/New_York')
+    expect(await slot('09:00').getAttribute('aria-label')).toContain('America/New_York')
+
+    await w.t('booking-duration').selectOption('60')
+    await waitForCount(page, '[data-testid=booking-slot]', 8)
+    const ten = slot('10:00')
+    const eleven = slot('11:00')
+    const tenStart = (await ten.getAttribute('data-start'))!
+    const elevenStart = (await eleven.getAttribute('data-start'))!
+    expect(tenStart).toMatch(/^\d{4}-\d{2}-\d{2}T10:00:00[-+]\d{2}:\d{2}$/)
+
+    // Someone else takes 11:00 through the API while the visitor looks at it: the widget says so and reloads.
+    const api = client(suite.app.url)
+    const rival = await api.post(`/api/v1.0/chat/${suite.ids.appointment}/book/`, {
+      visitor_id: 'rival', calendar_id: calendarId, duration: 60, start: elevenStart, client_name: 'Rival', client_email: 'rival@client.example',
+    })
+    expect(rival.body).toMatchObject({ status: "confirmed" })
+    expect(rival.status).toBe(200)
+    await eleven.click()
+    expect(await eleven.getAttribute('aria-pressed')).toBe('true')
+    await w.t('booking-name').fill('Alan Turing')
+    await w.t('booking-email').fill('alan@client.example')
+    await w.host.locator('[data-testid=booking-answer][data-title="Name"]').fill('Alan')
+    await w.t('booking-submit').click()
+    await w.t('booking-error').waitFor({ state: 'visible' })
+    expect(await w.t('booking-error').textContent()).toBe(SLOT_UNAVAILABLE)
+    await eleven.waitFor({ state: 'detached' })
+    await waitForCount(page, '[data-testid=booking-slot]', 7)
+
+    // Submitting without a time is refused in the widget.
+    await w.t('booking-submit').click()
+    expect(await w.t('booking-error').textContent()).toBe('Please choose a time.')
+
+    await ten.click()
+    await w.t('booking-submit').click()
+    const confirmation = w.t('booking-confirmation')
+    await confirmation.waitFor({ state: 'visible' })
+    expect(await confirmation.textContent()).toContain("You're booked!")
+    expect(await w.t('booking-confirmation-time').getAttribute('data-start')).toBe(tenStart)
+    expect(await w.t('booking-appointment-id').textContent()).toStartWith('Reference: ')
+    expect(await w.focused()).toBe('booking-confirmation')
+    await screenshot(page, 'appointment-desktop')
+
+    // The owner sees it, with the answer to the chatbot's question.
+    const listed = await suite.api.get(`/api/v1.0/chatbot-appointments/${suite.ids.appointment}/`)
+    const alan = listed.body.appointments.find((a: any) => a.client_email === 'alan@client.example')
+    expect(alan).toMatchObject({ calendar_id: calendarId, calendar_name: 'Consultations', duration: 60, client_name: 'Alan Turing' })
+    expect(Date.parse(alan.start)).toBe(Date.parse(tenStart))
+    expect(alan.answers).toEqual([{ title: 'Name', value: 'Alan' }])
+
+    // The client and the calendar's address each get an .ics invitation.
+    const isIcs = (a: { filename?: string; contentType: string }) => !!a.filename?.endsWith('.ics') || a.contentType.startsWith('text/calendar')
+    const hasIcs = (m: any) => attachmentsOf(m).some(isIcs)
+    const toClient = await suite.sink.waitFor('alan@client.example', hasIcs)
+    const toCalendar = await suite.sink.waitFor(CALENDAR.calendar_email, (m: any) => hasIcs(m) && JSON.stringify(m.text ?? '').includes('Alan Turing'))
+    for (const mail of [toClient, toCalendar]) {
+      const ics = attachmentsOf(mail).find(isIcs)!.content.toString('utf8')
+      expect(ics).toContain('BEGIN:VCALENDAR')
+      expect(ics).toContain('METHOD:REQUEST')
+      expect(ics).toContain('alan@client.example')
+    }
+
+    // The same slot again, straight through the API: taken.
+    const again = await api.post(`/api/v1.0/chat/${suite.ids.appointment}/book/`, {
+      visitor_id: 'another', calendar_id: calendarId, duration: 60, start: tenStart, client_name: 'Late', client_email: 'late@client.example',
+    })
+    expect(again.status).toBe(409)
+    expect(again.body).toEqual({ error: SLOT_UNAVAILABLE })
+
+    // Booking another: the form comes back without the two taken hours.
+    await w.t('booking-new').click()
+    await w.t('booking-form').waitFor({ state: 'visible' })
+    await waitForCount(page, '[data-testid=booking-slot]', 6)
+    expect(await ten.count()).toBe(0)
+    expect(await eleven.count()).toBe(0)
+    expect(pageErrors(page)).toEqual([])
+    await page.close()
+  })
+})
