@@ -18,7 +18,12 @@ export interface Config {
   host: string
   publicUrl: string
   dataDir: string
+  /** A postgres:// URL, or null for SQLite at DATA_DIR/chatbot.sqlite. */
   databaseUrl: string | null
+  /** Where PDFs, logos, uploads and quotes go: DATA_DIR/files by default, or an S3-compatible bucket. */
+  files: FilesConfig
+  /** Background jobs: a claimed job's lease, renewed while it runs; another instance takes it back once it lapses. */
+  jobs: { leaseMs: number }
   smtpUrl: string | null
   mailFrom: string
   stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null
@@ -30,6 +35,21 @@ export interface Config {
   /** Requests per minute; 0 turns a limit off. */
   rateLimit: { perIp: number; perToken: number }
 }
+
+export type FilesConfig =
+  | { kind: 'disk'; root: string }
+  | {
+      kind: 's3'
+      bucket: string
+      /** Key prefix inside the bucket, without slashes at either end ('' for the bucket's root). */
+      prefix: string
+      /** null: AWS S3 itself (the region's endpoint). */
+      endpoint: string | null
+      accessKeyId: string | null
+      secretAccessKey: string | null
+      region: string | null
+      virtualHostedStyle: boolean
+    }
 
 export const DEFAULT_PLANS: Plan[] = [
   {
@@ -58,12 +78,15 @@ export function loadConfig(env: Env, readFile: (path: string) => string): Config
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel']
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
   const stripeKey = env.STRIPE_SECRET_KEY || null
+  const dataDir = resolve(env.DATA_DIR || './data')
   return {
     port,
     host: env.HOST || '0.0.0.0',
     publicUrl,
-    dataDir: resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    databaseUrl: databaseUrl(env),
+    files: filesConfig(env, dataDir),
+    jobs: { leaseMs: intVar(env, 'JOB_LEASE_SECONDS', 60, 1, 86_400) * 1000 },
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Chatbot Service <no-reply@localhost>',
     stripe: stripeKey
@@ -77,6 +100,49 @@ export function loadConfig(env: Env, readFile: (path: string) => string): Config
       : null,
     logLevel,
     rateLimit: { perIp: intVar(env, 'RATE_LIMIT_PER_IP', 1200, 0, 10_000_000), perToken: intVar(env, 'RATE_LIMIT_PER_TOKEN', 600, 0, 10_000_000) },
+  }
+}
+
+function databaseUrl(env: Env): string | null {
+  const raw = env.DATABASE_URL || ''
+  if (raw === '') return null
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite under DATA_DIR)')
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite under DATA_DIR)')
+  return raw
+}
+
+/** FILES_URL: unset (DATA_DIR/files), file:///abs/dir, or s3://bucket/prefix with the S3_* variables. */
+function filesConfig(env: Env, dataDir: string): FilesConfig {
+  const raw = env.FILES_URL || ''
+  if (raw === '') return { kind: 'disk', root: resolve(dataDir, 'files') }
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError('FILES_URL must be s3://bucket/prefix or file:///path')
+  }
+  if (url.protocol === 'file:') return { kind: 'disk', root: resolve(decodeURIComponent(url.pathname)) }
+  if (url.protocol !== 's3:' || !url.hostname) throw new ConfigError('FILES_URL must be s3://bucket/prefix or file:///path')
+  const endpoint = env.S3_ENDPOINT || env.AWS_ENDPOINT_URL || null
+  if (endpoint) mustBeUrl('S3_ENDPOINT', endpoint)
+  const accessKeyId = env.S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID || null
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || env.AWS_SECRET_ACCESS_KEY || null
+  if (!accessKeyId !== !secretAccessKey) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+  return {
+    kind: 's3',
+    bucket: url.hostname,
+    prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, ''),
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    region: env.S3_REGION || env.AWS_REGION || null,
+    virtualHostedStyle: boolVar(env, 'S3_VIRTUAL_HOSTED_STYLE'),
   }
 }
 

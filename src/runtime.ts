@@ -4,7 +4,7 @@ import type { AppContext } from './context'
 import { migrate, openDatabase } from './db/database'
 import { stripeGateway, testModeGateway } from './features/billing/gateway'
 import { createApp } from './app'
-import { createDiskFileStore } from './infra/files'
+import { createFileStore } from './infra/files'
 import { Jobs } from './infra/jobs'
 import { createLogger, type Logger } from './infra/log'
 import { createMailer } from './infra/mailer'
@@ -25,8 +25,8 @@ export async function createContext(config: Config, opts: { clock?: Clock; log?:
     log,
     mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log }),
     payments: config.stripe ? stripeGateway(config.stripe) : testModeGateway(config.publicUrl),
-    files: createDiskFileStore(join(config.dataDir, 'files')),
-    jobs: new Jobs(db, clock, log),
+    files: createFileStore(config.files),
+    jobs: new Jobs(db, clock, log, { leaseMs: config.jobs.leaseMs }),
   }
   registerJobs(ctx)
   return ctx

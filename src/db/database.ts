@@ -3,13 +3,16 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Kysely, Migrator } from 'kysely'
 import { BunSqliteDialect } from 'kysely-bun-sqlite'
+import { SQL } from 'bun'
+import { BunPostgresDialect } from './bun-postgres-dialect'
 import type { Database } from './schema'
 import { migrationProvider } from './migrations'
 
 export type Db = Kysely<Database>
 
+/** SQLite under DATA_DIR by default; PostgreSQL when DATABASE_URL names one (several instances can share it). */
 export function openDatabase(dataDir: string, databaseUrl: string | null): Db {
-  if (databaseUrl) throw new Error('DATABASE_URL (PostgreSQL) is not supported yet; unset it to use SQLite under DATA_DIR')
+  if (databaseUrl) return openPostgres(databaseUrl)
   mkdirSync(dataDir, { recursive: true })
   const sqlite = new SqliteDatabase(join(dataDir, 'chatbot.sqlite'), { create: true, strict: true })
   // WAL lets readers run beside the writer; the busy timeout rides out a second process (the CLI) writing.
@@ -21,6 +24,12 @@ export function openDatabase(dataDir: string, databaseUrl: string | null): Db {
   // SQL text, so each query shape is compiled once. Safe because the dialect runs one query at a time.
   const cachedStatements = { prepare: (text: string) => sqlite.query(text), close: () => sqlite.close() } as unknown as SqliteDatabase
   return new Kysely<Database>({ dialect: new BunSqliteDialect({ database: cachedStatements }) })
+}
+
+/** Connections are reserved per query or transaction from a pool of `max`; int8 results come back as strings. */
+export function openPostgres(databaseUrl: string, opts: { max?: number } = {}): Db {
+  const client = new SQL(databaseUrl, { max: opts.max ?? 10, connection: { application_name: 'chatbot-service' } })
+  return new Kysely<Database>({ dialect: new BunPostgresDialect(client) })
 }
 
 export async function migrate(db: Db): Promise<void> {

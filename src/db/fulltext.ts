@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { dialectOf } from './dialect'
 import type { ChunksTable, Database } from './schema'
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
@@ -31,8 +32,8 @@ export interface PassageHit {
 /**
  * The search index over `chunks`. Callers pass plain terms (letters, digits and single spaces,
  * from lib/search-terms); turning them into the engine's query syntax happens here, so user input
- * never reaches it as syntax. SQLite FTS5 today; a PostgreSQL implementation would keep a tsvector
- * column on `chunks` and rank with ts_rank_cd.
+ * never reaches it as syntax. SQLite FTS5, or on PostgreSQL a generated tsvector column on `chunks`
+ * ranked with ts_rank (migration 004 makes whichever the database needs).
  */
 export interface FullTextIndex {
   /** Adds a source's passages; call inside the transaction that adds the source. */
@@ -109,7 +110,66 @@ export const sqliteFullText: FullTextIndex = {
   },
 }
 
-/** The index for this deployment's database (only SQLite is wired today, see db/database.ts). */
+/** Words of context each side of the matched terms in a PostgreSQL snippet (FTS5 counts tokens). */
+const HEADLINE_OPTIONS = `StartSel="", StopSel="", MaxWords=${SNIPPET_TOKENS}, MinWords=${SNIPPET_TOKENS / 2}, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`
+
+/**
+ * PostgreSQL: `chunks.search` is a stored tsvector generated from the text (weight A) and the
+ * title (weight B), with a GIN index. Each term goes in as a bound parameter of
+ * phraseto_tsquery, so it is text, never tsquery syntax; the terms are ORed together.
+ */
+export const postgresFullText: FullTextIndex = {
+  add: sqliteFullText.add,
+  remove: sqliteFullText.remove,
+
+  async search(db, chatbotId, terms, limit) {
+    const usable = terms.map((t) => t.trim()).filter((t) => t !== '')
+    if (usable.length === 0 || limit <= 0) return []
+    const query = sql.join(
+      usable.map((term) => sql`phraseto_tsquery('english', ${term})`),
+      sql` || `,
+    )
+    // Rank and cut in the inner query, so ts_headline (the costly part) runs on the kept rows only.
+    const result = await sql<{
+      source_type: PassageSourceType
+      source_id: string
+      title: string
+      url: string | null
+      text: string
+      snippet: string
+      rank: number
+    }>`
+      SELECT hit.source_type, hit.source_id, hit.title, hit.url, hit.text, hit.rank,
+             ts_headline('english', hit.text, hit.query, ${HEADLINE_OPTIONS}) AS snippet
+      FROM (
+        SELECT c.id, c.source_type, c.source_id, c.title, c.url, c.text, q.query,
+               ts_rank(c.search, q.query, 1) AS rank
+        FROM chunks c, (SELECT ${query} AS query) q
+        WHERE c.chatbot_id = ${chatbotId} AND c.search @@ q.query
+        ORDER BY rank DESC, c.id
+        LIMIT ${limit}
+      ) hit
+      ORDER BY hit.rank DESC, hit.id
+    `.execute(db)
+    return result.rows.map((r) => ({
+      sourceType: r.source_type,
+      sourceId: r.source_id,
+      title: r.title,
+      url: r.url,
+      text: r.text,
+      snippet: r.snippet,
+      score: Number(r.rank),
+    }))
+  },
+}
+
+/** The index for the database a handle (or transaction) talks to. */
 export function fullTextIndex(): FullTextIndex {
-  return sqliteFullText
+  return byDialect
+}
+
+const byDialect: FullTextIndex = {
+  add: (db, source, passages) => (dialectOf(db) === 'postgres' ? postgresFullText : sqliteFullText).add(db, source, passages),
+  remove: (db, chatbotId, sourceId) => (dialectOf(db) === 'postgres' ? postgresFullText : sqliteFullText).remove(db, chatbotId, sourceId),
+  search: (db, chatbotId, terms, limit) => (dialectOf(db) === 'postgres' ? postgresFullText : sqliteFullText).search(db, chatbotId, terms, limit),
 }

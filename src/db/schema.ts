@@ -82,6 +82,8 @@ export interface JobsTable {
   attempts: number
   run_at: string
   lease_until: string | null
+  /** Worker (host/pid/tag) that holds or last held the claim (008_scale_out). */
+  locked_by: string | null
   last_error: string | null
   created_at: string
   updated_at: string
@@ -299,4 +301,17 @@ export interface DashboardSessionsTable {
   csrf_token: string
   created_at: string
   expires_at: string
+}
+
+// ---- Several instances (008_scale_out).
+export interface Database {
+  rate_limits: RateLimitsTable
+}
+
+/** A request counter shared by every instance: one row per client key, its window restarting after a minute. */
+export interface RateLimitsTable {
+  /** "ip:<address>" or "token:<sha256 of the token>". */
+  key: string
+  window_start: string
+  hits: number
 }

@@ -7,6 +7,9 @@ const LIMITS: [RegExp, number][] = [
   [/^\/api\/v1\.0\/chatbot-document-add\//, 50 * MiB],
   [/^\/api\/v1\.0\/chat\/[^/]+\/upload\//, 10 * MiB + 64 * 1024],
   [/^\/api\/v1\.0\/api-[a-z-]+\//, 3 * MiB],
+  // The dashboard's forms post the same uploads as the API.
+  [/^\/dashboard\/chatbots\/[^/]+\/documents\//, 50 * MiB],
+  [/^\/dashboard\/chatbots\/new\//, 3 * MiB],
 ]
 
 /** The hard ceiling Bun enforces before our code runs; above every route limit, so most oversized bodies still get our JSON 413. */

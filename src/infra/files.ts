@@ -1,5 +1,7 @@
 import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
+import { S3Client } from 'bun'
+import type { FilesConfig } from '../config'
 
 /** Where PDFs, logos and uploads live. Keys are ours (ids), never user file names. */
 export interface FileStore {
@@ -41,4 +43,69 @@ export function createDiskFileStore(root: string): FileStore {
       await rm(pathOf(prefix), { recursive: true, force: true })
     },
   }
+}
+
+/** The store FILES_URL names: a directory (the default, DATA_DIR/files) or an S3-compatible bucket. */
+export function createFileStore(config: FilesConfig): FileStore {
+  return config.kind === 's3' ? createS3FileStore(config) : createDiskFileStore(config.root)
+}
+
+/** Objects deleted at once by deletePrefix. */
+const DELETE_CONCURRENCY = 8
+
+/**
+ * Any S3-compatible store (AWS S3, MinIO, R2, Ceph...) through Bun's built-in client. Keys are the
+ * same as on disk, under the configured prefix; `deletePrefix` lists page by page and deletes.
+ */
+export function createS3FileStore(config: Extract<FilesConfig, { kind: 's3' }>): FileStore {
+  const client = new S3Client({
+    bucket: config.bucket,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(config.region ? { region: config.region } : {}),
+    ...(config.accessKeyId ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey ?? undefined } : {}),
+    virtualHostedStyle: config.virtualHostedStyle,
+  })
+  const objectKey = (key: string): string => {
+    const parts = key.split('/')
+    if (key === '' || parts.some((p) => p === '' || p === '.' || p === '..')) throw new Error(`file key escapes the store: ${key}`)
+    return config.prefix ? `${config.prefix}/${key}` : key
+  }
+  return {
+    async put(key, bytes) {
+      // One PUT: the object appears whole or not at all.
+      await client.write(objectKey(key), bytes)
+    },
+    async get(key) {
+      try {
+        return new Uint8Array(await client.file(objectKey(key)).arrayBuffer())
+      } catch (error) {
+        if (isMissing(error)) return null
+        throw error
+      }
+    },
+    async delete(key) {
+      try {
+        await client.delete(objectKey(key))
+      } catch (error) {
+        if (!isMissing(error)) throw error
+      }
+    },
+    async deletePrefix(prefix) {
+      const under = `${objectKey(prefix)}/`
+      let continuationToken: string | undefined
+      do {
+        const page = await client.list({ prefix: under, ...(continuationToken ? { continuationToken } : {}) })
+        const keys = (page.contents ?? []).map((o) => o.key)
+        for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
+          await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map((k) => client.delete(k).catch((e) => (isMissing(e) ? undefined : Promise.reject(e)))))
+        }
+        continuationToken = page.isTruncated ? page.nextContinuationToken : undefined
+      } while (continuationToken)
+    },
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown }
+  return code === 'NoSuchKey' || code === 'ENOENT' || status === 404
 }

@@ -1,4 +1,6 @@
+import { hostname } from 'node:os'
 import PQueue from 'p-queue'
+import { dialectOf, type SqlDialect } from '../db/dialect'
 import type { Clock } from '../lib/clock'
 import { newId } from '../lib/ids'
 import type { Db } from '../db/database'
@@ -20,9 +22,28 @@ export interface JobKind<P> {
 
 type Executor = Pick<Db, 'insertInto'>
 
+export interface JobsOptions {
+  /** Jobs run at once by this instance. */
+  concurrency: number
+  pollMs: number
+  /** How long a claim holds without renewal; renewed every third of it while the job runs. */
+  leaseMs: number
+}
+
+const DEFAULTS: JobsOptions = { concurrency: 4, pollMs: 1000, leaseMs: 60_000 }
+
 /**
  * Durable background work: a row in `jobs` is written (inside the caller's transaction) before the
- * API answers, and a p-queue works the due rows. A restart puts interrupted rows back in the queue.
+ * API answers, and a p-queue works the due rows.
+ *
+ * Claiming a row sets it 'running' with a lease (lease_until) and our worker id (locked_by), and
+ * counts an attempt; the attempt number is the claim's fencing token, so a worker that lost its
+ * lease cannot overwrite the outcome of the claim that replaced it. The lease is renewed while
+ * the job runs.
+ * - SQLite (one instance): a restart takes interrupted rows back at once.
+ * - PostgreSQL (several instances may share the table): rows are claimed with FOR UPDATE SKIP
+ *   LOCKED, so two instances never claim the same row, and a 'running' row is taken back only
+ *   once its lease has lapsed (its instance died or lost the database).
  */
 export class Jobs {
   private kinds = new Map<string, JobKind<never>>()
@@ -31,14 +52,20 @@ export class Jobs {
   private timer: ReturnType<typeof setInterval> | null = null
   private polling: Promise<void> | null = null
   private repoll = false
+  private opts: JobsOptions
+  private dialect: SqlDialect
+  /** Who holds a claim, for operators reading `jobs.locked_by`: host, process and a random tag. */
+  readonly workerId = `${hostname()}/${process.pid}/${crypto.randomUUID().slice(0, 8)}`
 
   constructor(
     private db: Db,
     private clock: Clock,
     private log: Logger,
-    private opts: { concurrency: number; pollMs: number; leaseMs: number } = { concurrency: 4, pollMs: 1000, leaseMs: 10 * 60_000 },
+    opts: Partial<JobsOptions> = {},
   ) {
-    this.queue = new PQueue({ concurrency: opts.concurrency })
+    this.opts = { ...DEFAULTS, ...opts }
+    this.queue = new PQueue({ concurrency: this.opts.concurrency })
+    this.dialect = dialectOf(db)
   }
 
   register<P>(kind: string, handler: JobKind<P>): void {
@@ -67,13 +94,16 @@ export class Jobs {
   }
 
   async start(): Promise<void> {
-    // Rows left running by a process that died are ours again once their lease is over; on one
-    // machine that process is gone, so take them back at once.
-    await this.db
-      .updateTable('jobs')
-      .set({ status: 'queued', lease_until: null })
-      .where('status', '=', 'running')
-      .execute()
+    // Rows left running by a process that died are ours again once their lease is over. With
+    // SQLite there is one instance and that process is gone, so take them back at once; on
+    // PostgreSQL another live instance may hold them, so poll() takes them when the lease lapses.
+    if (this.dialect === 'sqlite') {
+      await this.db
+        .updateTable('jobs')
+        .set({ status: 'queued', lease_until: null })
+        .where('status', '=', 'running')
+        .execute()
+    }
     this.timer = setInterval(() => this.kick(), this.opts.pollMs)
     this.kick()
   }
@@ -123,6 +153,21 @@ export class Jobs {
   private async poll(): Promise<void> {
     const room = this.opts.concurrency * 2 - this.inFlight.size
     if (room <= 0) return
+    const claimed = this.dialect === 'postgres' ? await this.claimShared(room) : await this.claimLocal(room)
+    for (const row of claimed) {
+      this.inFlight.add(row.id)
+      void this.queue
+        .add(() => this.runOne(row.id, row.kind, row.payload, row.attempts))
+        .finally(() => {
+          this.inFlight.delete(row.id)
+          // A finished job frees room: look for more at once instead of waiting for the timer.
+          if (this.timer) this.kick()
+        })
+    }
+  }
+
+  /** SQLite: this process is the only worker; read the due rows, then claim each with a conditional update. */
+  private async claimLocal(room: number): Promise<ClaimedJob[]> {
     const now = this.clock.now()
     const due = await this.db
       .selectFrom('jobs')
@@ -132,44 +177,101 @@ export class Jobs {
       .orderBy('run_at')
       .limit(room)
       .execute()
+    const claimed: ClaimedJob[] = []
     for (const row of due) {
       if (this.inFlight.has(row.id)) continue
-      const claimed = await this.db
+      const result = await this.db
         .updateTable('jobs')
         .set({
           status: 'running',
           attempts: row.attempts + 1,
           lease_until: new Date(now.getTime() + this.opts.leaseMs).toISOString(),
+          locked_by: this.workerId,
           updated_at: now.toISOString(),
         })
         .where('id', '=', row.id)
         .where('status', '=', 'queued')
         .executeTakeFirst()
-      if (Number(claimed.numUpdatedRows) !== 1) continue
-      this.inFlight.add(row.id)
-      void this.queue
-        .add(() => this.runOne(row.id, row.kind, row.payload, row.attempts + 1))
-        .finally(() => {
-          this.inFlight.delete(row.id)
-          // A finished job frees room: look for more at once instead of waiting for the timer.
-          if (this.timer) this.kick()
-        })
+      if (Number(result.numUpdatedRows) === 1) claimed.push({ id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts + 1 })
     }
+    return claimed
+  }
+
+  /**
+   * PostgreSQL: one statement claims due rows and rows whose lease lapsed; SKIP LOCKED passes over
+   * rows another instance is claiming at this moment, so no row is claimed twice.
+   */
+  private async claimShared(room: number): Promise<ClaimedJob[]> {
+    const now = this.clock.now().toISOString()
+    const mine = [...this.inFlight]
+    return this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        attempts: eb('attempts', '+', 1),
+        lease_until: new Date(this.clock.now().getTime() + this.opts.leaseMs).toISOString(),
+        locked_by: this.workerId,
+        updated_at: now,
+      }))
+      .where('id', 'in', (eb) => {
+        let due = eb
+          .selectFrom('jobs')
+          .select('id')
+          .where((w) =>
+            w.or([
+              w.and([w('status', '=', 'queued'), w('run_at', '<=', now)]),
+              w.and([w('status', '=', 'running'), w('lease_until', '<', now)]),
+            ]),
+          )
+        // Our own running jobs are never "lapsed" to us, even when a test moves the clock past their lease.
+        if (mine.length > 0) due = due.where('id', 'not in', mine)
+        return due.orderBy('run_at').limit(room).forUpdate().skipLocked()
+      })
+      .returning(['id', 'kind', 'payload', 'attempts'])
+      .execute()
+  }
+
+  /** Pushes the lease of a running job forward; false when the claim is no longer ours. */
+  private async renewLease(id: string, attempt: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ lease_until: new Date(this.clock.now().getTime() + this.opts.leaseMs).toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', attempt)
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
   }
 
   private async runOne(id: string, kind: string, payloadText: string, attempt: number): Promise<void> {
     const handler = this.kinds.get(kind) as JobKind<unknown> | undefined
     const job = { id, attempt }
     const payload: unknown = JSON.parse(payloadText)
+    let finished = false
+    const renewal = setInterval(() => {
+      this.renewLease(id, attempt).then(
+        (held) => {
+          if (!held && !finished) this.log.warn('job.lease_lost', { job_id: id, kind, attempt })
+        },
+        (error) => this.log.warn('job.lease_renewal_failed', { job_id: id, kind, attempt, error: String(error) }),
+      )
+    }, Math.max(50, Math.floor(this.opts.leaseMs / 3)))
     try {
       if (!handler) throw new Error(`no handler for job kind ${kind}`)
       await handler.run(payload, job)
-      await this.db
+      finished = true
+      clearInterval(renewal)
+      const settled = await this.db
         .updateTable('jobs')
         .set({ status: 'done', lease_until: null, updated_at: this.clock.now().toISOString() })
         .where('id', '=', id)
-        .execute()
+        .where('attempts', '=', attempt)
+        .where('status', '=', 'running')
+        .executeTakeFirst()
+      if (Number(settled.numUpdatedRows) !== 1) this.log.warn('job.lease_lost', { job_id: id, kind, attempt })
     } catch (error) {
+      finished = true
+      clearInterval(renewal)
       const delays = handler?.retryDelaysMs ?? []
       const willRetry = attempt <= delays.length
       const now = this.clock.now()
@@ -184,8 +286,18 @@ export class Jobs {
           updated_at: now.toISOString(),
         })
         .where('id', '=', id)
+        .where('attempts', '=', attempt)
+        .where('status', '=', 'running')
         .execute()
       await handler?.onAttemptFailed?.(payload as never, job, error, willRetry)
     }
   }
+}
+
+interface ClaimedJob {
+  id: string
+  kind: string
+  payload: string
+  /** The attempt this claim makes (1 on the first run); also the claim's fencing token. */
+  attempts: number
 }

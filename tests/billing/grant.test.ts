@@ -3,16 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { client, loginToken, startTestApp } from '../support/app'
+import { dropTestDatabase, serverEnvFor } from '../support/database'
 
 test('the operator grant command subscribes an address without payment', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'grant-'))
   try {
-    const bad = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', 'not-an-email'], { env: { ...process.env, DATA_DIR: dataDir } })
+    const env = { ...process.env, ...(await serverEnvFor(dataDir)) }
+    const bad = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', 'not-an-email'], { env })
     expect(bad.exitCode).toBe(2)
-    const unknownPlan = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', 'op@example.com', '--plan', 'gold'], { env: { ...process.env, DATA_DIR: dataDir } })
+    const unknownPlan = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', 'op@example.com', '--plan', 'gold'], { env })
     expect(unknownPlan.exitCode).toBe(1)
 
-    const granted = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', 'Op@Example.com'], { env: { ...process.env, DATA_DIR: dataDir } })
+    const granted = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', 'Op@Example.com'], { env })
     expect(granted.exitCode).toBe(0)
     expect(granted.stdout.toString()).toContain('granted standard to op@example.com')
 
@@ -26,5 +28,6 @@ test('the operator grant command subscribes an address without payment', async (
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
+    await dropTestDatabase(dataDir)
   }
 })

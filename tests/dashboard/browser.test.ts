@@ -190,7 +190,7 @@ describe('the owner dashboard in Chromium', () => {
     await check('leads')
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export leads as CSV' }).click()])
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '')
-    expect(download.suggestedFilename()).toMatch(/^Quotes-leads-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(download.suggestedFilename()).toMatch(/^Quotes leads \d{4}-\d{2}-\d{2}\.csv$/)
     expect(csv).toContain(`Grace Hopper,grace@example.com,€,29.97,35.97,${quote.body.quote_id}`)
   }, T)
 

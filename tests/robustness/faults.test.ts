@@ -8,6 +8,7 @@ import { Webhook } from 'standardwebhooks'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { CREATION_BODIES } from '../support/fixtures'
 import { grantedToken, spawnServer } from '../support/process'
+import { dropTestDatabase, onPostgres } from '../support/database'
 
 async function onePagePdf(text: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
@@ -111,8 +112,12 @@ test('kill -9 with links and a webhook queued and an upload in flight loses no a
     site.stop(true)
     receiver.stop(true)
   }
-  const db = new Database(join(dataDir, 'chatbot.sqlite'), { readonly: true })
-  expect(db.query('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
-  db.close()
+  if (onPostgres()) {
+    await dropTestDatabase(dataDir)
+  } else {
+    const db = new Database(join(dataDir, 'chatbot.sqlite'), { readonly: true })
+    expect(db.query('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
+    db.close()
+  }
   rmSync(dataDir, { recursive: true, force: true })
 }, 60_000)

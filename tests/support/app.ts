@@ -7,6 +7,7 @@ import type { AppContext } from '../../src/context'
 import { createLogger } from '../../src/infra/log'
 import { AdjustableClock } from '../../src/lib/clock'
 import { createContext, startServer } from '../../src/runtime'
+import { dropTestDatabase, serverEnvFor } from './database'
 
 export interface TestApp {
   url: string
@@ -26,12 +27,17 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-/** Starts the real app (real SQLite, files, mailer, jobs) on a temp data dir and a loopback port. */
+/**
+ * Starts the real app (real SQLite, files, mailer, jobs) on a temp data dir and a loopback port.
+ * With TEST_DATABASE_URL set, on a fresh PostgreSQL database of its own instead (dropped on stop
+ * when the data dir is the app's own; shared with child processes given the same data dir).
+ */
 export async function startTestApp(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'chatbot-test-'))
   const port = await freePort()
+  const databaseEnv = env.DATABASE_URL ? {} : await serverEnvFor(dataDir)
   const config = loadConfig(
-    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ALLOW_PRIVATE_LINKS: 'true', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0', ...env },
+    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ALLOW_PRIVATE_LINKS: 'true', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0', ...databaseEnv, ...env },
     (path) => readFileSync(path, 'utf8'),
   )
   const logs: string[] = []
@@ -46,7 +52,10 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
     logs,
     async stop() {
       await server.stop()
-      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
+      if (!opts.dataDir) {
+        rmSync(dataDir, { recursive: true, force: true })
+        if (!env.DATABASE_URL) await dropTestDatabase(dataDir)
+      }
     },
   }
 }

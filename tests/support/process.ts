@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { freePort } from './app'
+import { serverEnvFor } from './database'
 
 /** The real server as a child process (`bun src/main.ts serve`), so a test can kill -9 it. */
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}, port?: number) {
   const listenPort = port ?? (await freePort())
   const url = `http://127.0.0.1:${listenPort}`
+  const databaseEnv = env.DATABASE_URL ? {} : await serverEnvFor(dataDir)
   const child = Bun.spawn([process.execPath, 'src/main.ts', 'serve'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(listenPort), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0', ...env },
+    env: { ...process.env, ...databaseEnv, DATA_DIR: dataDir, PORT: String(listenPort), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0', ...env },
     stdout: 'ignore',
     stderr: 'pipe',
   })
@@ -23,7 +25,7 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
 
 /** Grants a subscription with the operator command and logs in through the e-mailed code. */
 export async function grantedToken(server: { url: string }, dataDir: string, email: string): Promise<string> {
-  const grant = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', email], { env: { ...process.env, DATA_DIR: dataDir } })
+  const grant = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', email], { env: { ...process.env, ...(await serverEnvFor(dataDir)) } })
   if (grant.exitCode !== 0) throw new Error(grant.stderr.toString())
   const post = (body: unknown) => fetch(`${server.url}/api/v1.0/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   await post({ email_address: email })

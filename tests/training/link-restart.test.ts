@@ -3,10 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { client, freePort, startTestApp, subscribedToken } from '../support/app'
+import { dropTestDatabase, serverEnvFor } from '../support/database'
 import { createChatbot, html, linkJobs, path, startPageServer } from './support'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chatbot-restart-'))
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true })
+  await dropTestDatabase(dataDir)
+})
 
 /** The real server as its own process, as `npm start` runs it. */
 async function spawnServer(dir: string) {
@@ -16,7 +20,7 @@ async function spawnServer(dir: string) {
     cwd: join(import.meta.dir, '..', '..'),
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
-      DATA_DIR: dir,
+      ...(await serverEnvFor(dir)),
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,

@@ -1,6 +1,7 @@
 // The widget on a host site, in real Chromium: conversations with Knowledge Retrieval (Markdown
 // through the marked stand-in), Business Enquiries (marked unreachable: plain text) and Data
 // Collection (quick replies, a re-asked number, uploads through the file input).
+import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import type { BrowserContext } from 'playwright-core'
@@ -22,6 +23,9 @@ async function manualPdf(): Promise<Uint8Array> {
   return doc.save()
 }
 
+/** Each browser step gives up after 10 s (see newContext); a whole test after this. */
+const TIMEOUT = 30_000
+
 let suite: Suite
 let markdown: BrowserContext
 let plain: BrowserContext
@@ -42,7 +46,7 @@ beforeAll(async () => {
   })
   markdown = await newContext(suite.browser)
   plain = await newContext(suite.browser)
-})
+}, 30_000)
 afterAll(async () => {
   await suite?.stop()
 })
@@ -105,10 +109,14 @@ describe('Knowledge Retrieval', () => {
     expect(chatPreflight!.status).toBeLessThan(300)
     expect(chatPreflight!.allowHeaders?.toLowerCase()).toContain('content-type')
 
+    // Links in a bot bubble sit on its tinted background and must still read at 4.5:1.
+    const contrast = await new AxeBuilder({ page }).include('chatbot-widget').withRules(['color-contrast']).analyze()
+    expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.failureSummary))).toEqual([])
+
     await screenshot(page, 'knowledge-desktop')
     expect(pageErrors(page)).toEqual([])
     await page.close()
-  })
+  }, TIMEOUT)
 
   test('says so plainly when the material holds nothing on the question', async () => {
     const { page, w } = await openHostPage(markdown, suite, 'knowledge', { markdown: true })
@@ -122,7 +130,7 @@ describe('Knowledge Retrieval', () => {
     expect(await reply.getByTestId('chatbot-message-text').locator('p').textContent()).toBe(NOTHING_FOUND)
     expect(api.body.sources).toEqual([])
     await page.close()
-  })
+  }, TIMEOUT)
 })
 
 describe('Business Enquiries', () => {
@@ -173,7 +181,7 @@ describe('Business Enquiries', () => {
     await screenshot(page, 'business-desktop')
     expect(pageErrors(page)).toEqual([])
     await page.close()
-  })
+  }, TIMEOUT)
 })
 
 describe('Data Collection', () => {
@@ -267,5 +275,5 @@ describe('Data Collection', () => {
     expect(await w.input.isDisabled()).toBe(false)
     expect(pageErrors(page)).toEqual([])
     await page.close()
-  })
+  }, TIMEOUT)
 })

@@ -69,6 +69,8 @@ export interface Suite {
   browser: Browser
   /** The owner's API client. */
   api: ReturnType<typeof client>
+  /** Creates one more chatbot over the API and gives it a host page; returns its id. */
+  addChatbot(kind: Kind, body: Record<string, unknown>): Promise<string>
   stop(): Promise<void>
 }
 
@@ -76,6 +78,7 @@ export interface HostSite {
   url: string
   /** The host page of a chatbot, holding exactly its embed code; `embed: false` gives the same page without it. */
   pageUrl(id: string, opts?: { embed?: boolean }): string
+  register(id: string, embedCode: string): void
   stop(): void
 }
 
@@ -124,6 +127,7 @@ async function startHostSite(embeds: Map<string, string>): Promise<HostSite> {
   return {
     url,
     pageUrl: (id, opts = {}) => `${url}/site/${id}/${opts.embed === false ? '?embed=0' : ''}`,
+    register: (id, embedCode) => void embeds.set(id, embedCode),
     stop: () => server.stop(true),
   }
 }
@@ -191,6 +195,13 @@ export async function startSuite(
       host,
       browser,
       api,
+      async addChatbot(kind, body) {
+        const created = await api.post(CREATION_PATH[kind], body)
+        if (created.status !== 200) throw new Error(`creation of ${kind}: ${JSON.stringify(created.body)}`)
+        const got = await api.get(`/api/v1.0/chatbot-get/${created.body.chatbot_id}/`)
+        host.register(created.body.chatbot_id, got.body.embed_code)
+        return created.body.chatbot_id
+      },
       async stop() {
         await browser.close()
         host.stop()
@@ -296,14 +307,14 @@ export function widget(page: Page) {
   }
 }
 
-/** Opens a chatbot's host page and waits for the widget to be ready to click. */
-export async function openHostPage(context: BrowserContext, suite: Suite, kind: Kind, opts: { markdown: boolean }) {
+/** Opens the host page of one of the suite's chatbots (or of one added later, by id) once the widget is ready to click. */
+export async function openHostPage(context: BrowserContext, suite: Suite, chatbot: Kind | { id: string }, opts: { markdown: boolean }) {
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(String(e)))
   ;(page as any).__errors = errors
   const net = await wire(page, suite.app.url, opts)
-  await page.goto(suite.host.pageUrl(suite.ids[kind]))
+  await page.goto(suite.host.pageUrl(typeof chatbot === 'string' ? suite.ids[chatbot] : chatbot.id))
   const w = widget(page)
   await w.launcher.waitFor({ state: 'visible' })
   return { page, w, net }

@@ -6,8 +6,11 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import { SLOT_UNAVAILABLE } from '../../src/features/chat/texts'
 import { DAY } from '../../src/lib/clock'
 import { client } from '../support/app'
-import { CALENDAR } from '../support/fixtures'
+import { CALENDAR, CREATION_BODIES, PNG_1x1 } from '../support/fixtures'
 import { addDays, dateIn, newContext, openHostPage, pageErrors, screenshot, startSuite, waitForCount, type Suite } from './harness'
+
+/** Each browser step gives up after 10 s (see newContext); a whole test after this. */
+const TIMEOUT = 30_000
 
 let suite: Suite
 let markdown: BrowserContext
@@ -17,7 +20,7 @@ beforeAll(async () => {
   suite = await startSuite()
   markdown = await newContext(suite.browser)
   plain = await newContext(suite.browser)
-})
+}, 30_000)
 afterAll(async () => {
   await suite?.stop()
 })
@@ -110,7 +113,7 @@ describe('Quote Generation', () => {
     await w.input.waitFor({ state: 'visible' })
     expect(pageErrors(page)).toEqual([])
     await page.close()
-  })
+  }, TIMEOUT)
 })
 
 describe('Appointment/Calendar Support', () => {
@@ -158,8 +161,8 @@ describe('Appointment/Calendar Support', () => {
     const api = client(suite.app.url)
     const rival = await api.post(`/api/v1.0/chat/${suite.ids.appointment}/book/`, {
       visitor_id: 'rival', calendar_id: calendarId, duration: 60, start: elevenStart, client_name: 'Rival', client_email: 'rival@client.example',
+      answers: [{ title: 'Name', value: 'Rival' }],
     })
-    expect(rival.body).toMatchObject({ status: "confirmed" })
     expect(rival.status).toBe(200)
     await eleven.click()
     expect(await eleven.getAttribute('aria-pressed')).toBe('true')
@@ -191,7 +194,7 @@ describe('Appointment/Calendar Support', () => {
     const alan = listed.body.appointments.find((a: any) => a.client_email === 'alan@client.example')
     expect(alan).toMatchObject({ calendar_id: calendarId, calendar_name: 'Consultations', duration: 60, client_name: 'Alan Turing' })
     expect(Date.parse(alan.start)).toBe(Date.parse(tenStart))
-    expect(alan.answers).toEqual([{ title: 'Name', value: 'Alan' }])
+    expect(alan.answers).toEqual([expect.objectContaining({ title: 'Name', value: 'Alan' })])
 
     // The client and the calendar's address each get an .ics invitation.
     const isIcs = (a: { filename?: string; contentType: string }) => !!a.filename?.endsWith('.ics') || a.contentType.startsWith('text/calendar')
@@ -208,6 +211,7 @@ describe('Appointment/Calendar Support', () => {
     // The same slot again, straight through the API: taken.
     const again = await api.post(`/api/v1.0/chat/${suite.ids.appointment}/book/`, {
       visitor_id: 'another', calendar_id: calendarId, duration: 60, start: tenStart, client_name: 'Late', client_email: 'late@client.example',
+      answers: [{ title: 'Name', value: 'Late' }],
     })
     expect(again.status).toBe(409)
     expect(again.body).toEqual({ error: SLOT_UNAVAILABLE })
@@ -220,5 +224,52 @@ describe('Appointment/Calendar Support', () => {
     expect(await eleven.count()).toBe(0)
     expect(pageErrors(page)).toEqual([])
     await page.close()
-  })
+  }, TIMEOUT)
+
+  test("every question is asked in the booking form, a photo question through a file input, and the owner gets the file", async () => {
+    const questions = [
+      { title: 'Guests', question: 'How many guests?', type: 'number' },
+      { title: 'Photo', question: 'A photo of the venue, please.', type: 'image' },
+    ]
+    const id = await suite.addChatbot('appointment', { ...CREATION_BODIES['/api/v1.0/api-appointment-calendar/'], data_collection: questions })
+    const { page, w } = await openHostPage(plain, suite, { id }, { markdown: false })
+    await w.launcher.click()
+    await w.t('booking-open').click()
+    const today = dateIn(CALENDAR.local_timezone, suite.app.clock.now())
+    let day = addDays(today, 1)
+    while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1)
+    await w.t('booking-date').fill(day)
+    const nine = w.host.locator(`[data-testid=booking-slot][data-start^="${day}T09:00:00"]`)
+    await nine.click()
+    await w.t('booking-name').fill('Ada Lovelace')
+    await w.t('booking-email').fill('ada@client.example')
+
+    // Unanswered questions are caught in the widget, one by one, naming the question.
+    const guests = w.host.locator('[data-testid=booking-answer][data-title="Guests"]')
+    const photo = w.host.locator('[data-testid=booking-file][data-title="Photo"]')
+    expect(await photo.getAttribute('accept')).toBe('image/*')
+    await w.t('booking-submit').click()
+    expect(await w.t('booking-error').textContent()).toBe('Please answer: How many guests?')
+    expect(await w.focused()).toBe('booking-answer')
+    await guests.fill('12')
+    await w.t('booking-submit').click()
+    expect(await w.t('booking-error').textContent()).toBe('Please answer: A photo of the venue, please.')
+
+    await photo.setInputFiles({ name: 'venue.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1x1) })
+    await photo.scrollIntoViewIfNeeded()
+    await screenshot(page, 'appointment-questions-desktop')
+    await w.t('booking-submit').click()
+    await w.t('booking-confirmation').waitFor({ state: 'visible' })
+
+    const listed = await suite.api.get(`/api/v1.0/chatbot-appointments/${id}/`)
+    expect(listed.body.appointments).toHaveLength(1)
+    const [guestsAnswer, photoAnswer] = listed.body.appointments[0].answers
+    expect(guestsAnswer).toMatchObject({ title: 'Guests', value: 12 })
+    expect(photoAnswer).toMatchObject({ title: 'Photo' })
+    const file = await fetch(photoAnswer.value)
+    expect(file.status).toBe(200)
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG_1x1)
+    expect(pageErrors(page)).toEqual([])
+    await page.close()
+  }, TIMEOUT)
 })

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely'
+import { dialectOf } from '../dialect'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const postgres = dialectOf(db) === 'postgres'
   await db.schema
     .createTable('documents')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -39,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('chunks')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', (c) => (postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
     .addColumn('chatbot_id', 'text', (c) => c.notNull().references('chatbots.id').onDelete('cascade'))
     .addColumn('source_type', 'text', (c) => c.notNull())
     .addColumn('source_id', 'text', (c) => c.notNull())
@@ -51,8 +53,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('chunks_source').on('chunks').columns(['source_id']).execute()
   await db.schema.createIndex('chunks_chatbot').on('chunks').columns(['chatbot_id']).execute()
 
-  // The full-text index is SQLite FTS5 kept in step with `chunks` by triggers; a PostgreSQL
-  // deployment would use a tsvector column instead (see db/fulltext.ts).
+  if (postgres) {
+    // PostgreSQL: a generated tsvector column (passage text weighted above the title every
+    // passage of a source repeats) and a GIN index over it; see db/fulltext.ts.
+    await sql`ALTER TABLE chunks ADD COLUMN search tsvector GENERATED ALWAYS AS
+      (setweight(to_tsvector('english', text), 'A') || setweight(to_tsvector('english', title), 'B')) STORED`.execute(db)
+    await sql`CREATE INDEX chunks_search ON chunks USING gin (search)`.execute(db)
+    return
+  }
+  // SQLite: the full-text index is FTS5 kept in step with `chunks` by triggers.
   await sql`CREATE VIRTUAL TABLE chunks_fts USING fts5(text, title, content='chunks', content_rowid='id', tokenize='porter unicode61')`.execute(db)
   await sql`CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
     INSERT INTO chunks_fts(rowid, text, title) VALUES (new.id, new.text, new.title); END`.execute(db)

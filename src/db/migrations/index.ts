@@ -6,6 +6,7 @@ import * as m004 from './004_training'
 import * as m005 from './005_calendars'
 import * as m006 from './006_chat'
 import * as m007 from './007_dashboard'
+import * as m008 from './008_scale_out'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005_calendars': m005,
   '006_chat': m006,
   '007_dashboard': m007,
+  '008_scale_out': m008,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }

@@ -6,7 +6,7 @@ export function codeMail(to: string, purpose: 'signup' | 'login', code: string):
   const why =
     purpose === 'signup'
       ? 'Use it with the verification-code endpoint to confirm your address and get your payment link.'
-      : 'Use it with the login endpoint to get an API access token.'
+      : 'Use it to sign in to the dashboard, or with the login endpoint to get an API access token.'
   return {
     to,
     subject: `Your ${what}`,

@@ -30,7 +30,7 @@ export const accountRoutes = (ctx: AppContext) =>
       new Elysia({ name: 'accounts-authenticated' }).use(authGuard(ctx)).post(
         '/api/v1.0/logout/',
         async ({ account }) => {
-          await revokeToken(ctx, account.tokenId)
+          await revokeToken(ctx, account.accountId, account.tokenId)
           return { response: TOKEN_REVOKED }
         },
         { detail: { summary: 'Revoke the token that makes this call', tags: ['Account'], security: [{ token: [] }] } },

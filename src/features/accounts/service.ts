@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context'
-import { badRequest, HttpError } from '../../http/errors'
+import { badRequest, forbidden, HttpError } from '../../http/errors'
 import { isEmail, isHttpUrl, normaliseEmail } from '../../lib/email'
 import { newId, newToken, sha256 } from '../../lib/ids'
 import { activeSubscription, planById, startCheckout } from '../billing/service'
@@ -92,12 +92,17 @@ export async function login(ctx: AppContext, input: { email_address?: unknown; c
     if (eligible && !(await recentlySent(ctx, email, 'login'))) await issueCode(ctx, email, 'login')
     return { response: LOGIN_CODE_SENT }
   }
-  const code = codeText(input.code)
+  return { token: await createToken(ctx, await verifyLoginCode(ctx, email, input.code), 'login') }
+}
+
+/** Step two of login, shared by the API (which then mints a token) and the dashboard (which opens a session). */
+export async function verifyLoginCode(ctx: AppContext, email: string, codeInput: unknown): Promise<string> {
+  const code = codeText(typeof codeInput === 'string' ? codeInput.replace(/\s+/g, '') : codeInput)
   const account = await findAccount(ctx, email)
   if (!code || !account || !(await activeSubscription(ctx, account.id))) throw badRequest(INVALID_LOGIN_CODE)
   const outcome = await consumeCode(ctx, email, 'login', code)
   if (outcome !== 'ok') throw badRequest(INVALID_LOGIN_CODE)
-  return { token: await createToken(ctx, account.id, 'login') }
+  return account.id
 }
 
 /** A new API token; only its hash is kept, so this is the one time it is seen. */
@@ -111,6 +116,35 @@ export async function createToken(ctx: AppContext, accountId: string, label: str
   return token
 }
 
-export async function revokeToken(ctx: AppContext, tokenId: string): Promise<void> {
-  await ctx.db.updateTable('api_tokens').set({ revoked_at: ctx.clock.now().toISOString() }).where('id', '=', tokenId).execute()
+/** Revokes one of the account's own tokens; another account's token id is refused. */
+export async function revokeToken(ctx: AppContext, accountId: string, tokenId: string): Promise<void> {
+  const revoked = await ctx.db
+    .updateTable('api_tokens')
+    .set({ revoked_at: ctx.clock.now().toISOString() })
+    .where('id', '=', tokenId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
+  if (Number(revoked.numUpdatedRows) !== 1) throw forbidden()
+}
+
+export interface TokenRow {
+  id: string
+  label: string
+  created_at: string
+  revoked_at: string | null
+}
+
+export async function listTokens(ctx: AppContext, accountId: string): Promise<TokenRow[]> {
+  return ctx.db
+    .selectFrom('api_tokens')
+    .select(['id', 'label', 'created_at', 'revoked_at'])
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute()
+}
+
+/** The account a login code belongs to, from a raw e-mail input (the dashboard's form). */
+export async function accountForLoginCode(ctx: AppContext, emailInput: unknown, codeInput: unknown): Promise<string> {
+  return verifyLoginCode(ctx, checkEmail(emailInput), codeInput)
 }

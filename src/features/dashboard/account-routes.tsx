@@ -2,12 +2,11 @@ import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { HttpError } from '../../http/errors'
-import { createToken, findAccount, revokeToken } from '../accounts/service'
+import { createToken, findAccount, listTokens, revokeToken } from '../accounts/service'
 import { activePlan } from '../billing/service'
 import { listChatbots } from '../chatbots/service'
 import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
 import { wordsUsed } from '../training/usage'
-import { listTokens, requireOwnToken } from './account-data'
 import { FormErrors } from './forms'
 import { htmlPage, seeOther } from './html'
 import { noticeOf, withNotice } from './notices'
@@ -57,8 +56,7 @@ export const accountPages = (ctx: AppContext) => {
     .post(
       '/dashboard/account/tokens/:tokenId/revoke/',
       signedIn(ctx, async ({ viewer, params }) => {
-        await requireOwnToken(ctx, viewer.accountId, params.tokenId)
-        await revokeToken(ctx, params.tokenId)
+        await revokeToken(ctx, viewer.accountId, params.tokenId)
         return seeOther(withNotice('/dashboard/account/', 'token-revoked'))
       }),
       HIDDEN,

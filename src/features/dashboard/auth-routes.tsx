@@ -10,7 +10,7 @@ import { htmlPage, seeOther } from './html'
 import { LoginCodePage, LoginPage, SignupCodePage, SignupPage, WelcomePage } from './pages/auth'
 import { CSRF_REFUSED, errorPage, formText, HIDDEN, safeNext, signedIn } from './route-kit'
 import { currentViewer, endSession, startSession } from './session'
-import { accountForLoginCode } from './sign-in'
+import { accountForLoginCode } from '../accounts/service'
 
 /** An e-mail error belongs to the address field; everything else to the code field. */
 const fieldOf = (error: HttpError) => (error.message === INVALID_EMAIL ? 'email' : 'code')

@@ -268,3 +268,29 @@ export function calendarFieldId(rows: number[]) {
 }
 
 export { formFiles }
+
+const ROW_LABELS: Record<string, [string, Record<string, string>]> = {
+  plan: ['Item', { name: 'product or service name', description: 'short description', excl: 'price excluding VAT', incl: 'price including VAT' }],
+  question: ['Question', { title: 'label', question: 'question asked', type: 'answer type' }],
+  calendar: [
+    'Calendar',
+    {
+      calendar_name: 'name',
+      calendar_email: 'notification e-mail',
+      daily_start: 'opening time',
+      daily_end: 'closing time',
+      local_timezone: 'time zone',
+      description: 'details',
+      min15App: 'appointment lengths',
+      include_weekends: 'weekends',
+    },
+  ],
+}
+
+/** "plan-1-excl" -> "Item 2 price excluding VAT", for the error summary. */
+export function rowFieldLabel(id: string): string | undefined {
+  const m = /^(plan|question|calendar)-(\d+)-(.+)$/.exec(id)
+  if (!m) return undefined
+  const [noun, keys] = ROW_LABELS[m[1]]
+  return keys[m[3]] ? `${noun} ${Number(m[2]) + 1} ${keys[m[3]]}` : undefined
+}

@@ -47,10 +47,13 @@ export function errorsFrom(error: HttpError, idOf: (field: string) => string | u
   return errors
 }
 
+/** "is required" under "Greeting" reads "Greeting is required"; a full sentence stays as it is. */
+export const sentence = (label: string | undefined, message: string) => (label && /^[a-z]/.test(message) ? `${label} ${message}` : message)
+
 export const CsrfField = (props: { token: string }) => <input type="hidden" name={CSRF_FIELD} value={attr(props.token)} />
 
 /** GOV.UK-style summary at the top of a form, linking to each field in error. */
-export function ErrorSummary(props: { errors: FormErrors | null | undefined; labels?: Record<string, string> }): JSX.Element {
+export function ErrorSummary(props: { errors: FormErrors | null | undefined; labels?: Record<string, string>; labelOf?: (id: string) => string | undefined }): JSX.Element {
   const errors = props.errors
   if (!errors?.any) return ''
   return (
@@ -63,7 +66,7 @@ export function ErrorSummary(props: { errors: FormErrors | null | undefined; lab
         {[...errors.byId].map(([id, message]) => (
           <li>
             <a href={`#${attr(id)}`} safe>
-              {props.labels?.[id] ? `${props.labels[id]}: ${message}` : message}
+              {sentence(props.labels?.[id] ?? props.labelOf?.(id), message)}
             </a>
           </li>
         ))}
@@ -111,7 +114,7 @@ function LabelAndMessages(props: { id: string; label: string; hint?: string; err
       {props.error ? (
         <p class="field-error" id={attr(`${props.id}-error`)}>
           <span class="visually-hidden">Error: </span>
-          <span safe>{props.error}</span>
+          <span safe>{sentence(props.label, props.error)}</span>
         </p>
       ) : (
         ''

@@ -99,7 +99,7 @@ export const materialPages = (ctx: AppContext) => {
           const refused = formFailure(error)
           // "links[2]: ..." names an entry; the owner sees line numbers.
           const m = /^links\[(\d+)\]: (.+)$/.exec(refused.message)
-          const message = m ? `line ${Number(m[1]) + 1} (${lines[Number(m[1])]}) ${m[2]}` : refused.message.replace(/^links: /, '')
+          const message = m ? `Line ${Number(m[1]) + 1} (${lines[Number(m[1])]}) ${m[2]}` : refused.message.replace(/^links: /, '')
           return training(viewer, params.id, { errors: new FormErrors().add('links', message), linksText: text }, refused.status)
         }
         return seeOther(withNotice(backTo(params.id, 'training'), 'links-queued'))

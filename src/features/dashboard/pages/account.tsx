@@ -1,6 +1,6 @@
 import { Html } from '@elysiajs/html'
 import type { Plan } from '../../../config'
-import type { TokenRow } from '../account-data'
+import type { TokenRow } from '../../accounts/service'
 import { ActionButton, ErrorSummary, Field, PostForm, type FormErrors } from '../forms'
 import { attr } from '../html'
 import { Layout } from '../layout'

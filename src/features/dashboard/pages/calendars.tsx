@@ -1,6 +1,6 @@
 import { Html } from '@elysiajs/html'
 import type { CalendarViewItem } from '../../calendars/service'
-import type { CalendarRow } from '../chatbot-form'
+import { rowFieldLabel, type CalendarRow } from '../chatbot-form'
 import { ActionButton, ErrorSummary, PostForm, type FormErrors } from '../forms'
 import type { Viewer } from '../session'
 import { ChatbotFrame, type ChatbotSummary } from './chatbot-frame'
@@ -75,7 +75,7 @@ export function CalendarsPage(props: {
       {props.calendars.length < 10 ? (
         <section class="section" aria-labelledby="add-calendar-title">
           <h2 id="add-calendar-title">Add a calendar</h2>
-          <ErrorSummary errors={props.errors} />
+          <ErrorSummary errors={props.errors} labelOf={rowFieldLabel} />
           <PostForm action={`/dashboard/chatbots/${id}/calendars/`} csrf={viewer.csrf} novalidate>
             <CalendarFieldset index={0} row={props.row} errors={props.errors} legend="New calendar" />
             <button type="submit" class="button">

@@ -1,6 +1,6 @@
 import { Html } from '@elysiajs/html'
 import type { ChatbotType } from '../../../db/schema'
-import { SHAPES, slugOf, TYPE_SLUGS, TYPE_SUMMARIES, type CreationForm } from '../chatbot-form'
+import { rowFieldLabel, SHAPES, slugOf, TYPE_SLUGS, TYPE_SUMMARIES, type CreationForm } from '../chatbot-form'
 import { ErrorSummary, Field, PostForm, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
 import { Layout } from '../layout'
@@ -148,7 +148,7 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
       <p class="subtitle" safe>
         {TYPE_SUMMARIES[type]}
       </p>
-      <ErrorSummary errors={errors} labels={labels} />
+      <ErrorSummary errors={errors} labels={labels} labelOf={rowFieldLabel} />
       <PostForm action={`/dashboard/chatbots/new/${slugOf(type)}/`} csrf={props.csrf} multipart novalidate>
         <fieldset>
           <legend>About the chatbot</legend>

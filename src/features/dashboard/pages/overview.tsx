@@ -62,7 +62,9 @@ export function OverviewPage(props: {
       <div class="two-col">
         <section class="section" aria-labelledby="embed-title">
           <h2 id="embed-title">Put it on your website</h2>
-          <p>Paste this code just before the closing &lt;/body&gt; tag of every page that should show the chatbot.</p>
+          <p>
+            Paste this code just before the closing <code safe>{'</body>'}</code> tag of every page that should show the chatbot.
+          </p>
           <div class="field">
             <label for="embed-code">Embed code</label>
             <textarea id="embed-code" class="code" rows="5" readonly spellcheck="false" safe>

@@ -1,7 +1,7 @@
 import { Html, type PropsWithChildren } from '@elysiajs/html'
 import { DATA_TYPES } from '../../chatbots/schemas'
 import { CALENDAR_FLAG_KEYS, type CalendarRow, type PlanRow, type QuestionRow } from '../chatbot-form'
-import { Checkbox, Field, Select, TextArea, type FormErrors } from '../forms'
+import { Checkbox, Field, Select, sentence, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
 
 const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')]
@@ -34,7 +34,7 @@ export function CalendarFieldset(props: { index: number; row: CalendarRow; error
         {durationError ? (
           <p class="field-error" id={attr(`${id('min15App')}-error`)}>
             <span class="visually-hidden">Error: </span>
-            <span safe>{durationError}</span>
+            <span safe>{sentence('Appointment lengths', durationError)}</span>
           </p>
         ) : (
           ''

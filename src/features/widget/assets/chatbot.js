@@ -290,7 +290,17 @@
     var fg = bestText(bg);
     var muted = mix(fg, bg, 0.32);
     if (contrast(muted, bg) < 4.5) muted = fg;
-    var accent = contrast(primary, bg) >= 4.5 ? primary : fg;
+    // Accent text (links in bot bubbles, "Back to chat", outlined buttons) also sits on the tinted
+    // surfaces, so it must read at 4.5:1 on each of them: darken (or lighten) it towards fg until it does.
+    var tints = [bg, mix(bg, fg, 0.06), mix(bg, primary, 0.1)];
+    function readable(c) {
+      return tints.every(function (t) {
+        return contrast(c, t) >= 4.5;
+      });
+    }
+    var accent = primary;
+    for (var step = 1; step < 20 && !readable(accent); step++) accent = mix(primary, fg, step / 20);
+    if (!readable(accent)) accent = fg;
     var ring = contrast(primary, bg) >= 3 ? primary : fg;
     return {
       '--cbw-primary': toHex(primary),
@@ -1228,11 +1238,26 @@
     arr(self.config.data_collection).forEach(function (q) {
       if (!isObj(q)) return;
       var qtype = str(q.type);
-      if (qtype === 'image' || qtype === 'pdf_document') return; // files cannot be attached to a booking
+      if (qtype === 'image' || qtype === 'pdf_document') {
+        // Answered by an upload (with this visitor's id) whose upload_id is sent as the value.
+        var fileInput = h('input', {
+          type: 'file',
+          class: 'cbw-input cbw-file-field',
+          accept: qtype === 'image' ? 'image/*' : 'application/pdf,.pdf',
+          required: true,
+          'data-testid': 'booking-file',
+          'data-title': str(q.title),
+          'data-type': qtype
+        });
+        answerInputs.push({ q: q, input: fileInput, file: true });
+        questionFields.push(field(str(q.question) || str(q.title), fileInput));
+        return;
+      }
       var input = h('input', {
         type: 'text',
         class: 'cbw-input',
         maxlength: '2000',
+        required: true,
         'data-testid': 'booking-answer',
         'data-title': str(q.title),
         'data-type': qtype,
@@ -1402,6 +1427,16 @@
         problem = 'Please enter a valid e-mail address.';
         focusEl = emailInput;
       }
+      // The service needs an answer to every question of the chatbot.
+      answerInputs.forEach(function (a) {
+        var given = a.file ? a.input.files && a.input.files.length > 0 : a.input.value.trim() !== '';
+        if (given) a.input.removeAttribute('aria-invalid');
+        else a.input.setAttribute('aria-invalid', 'true');
+        if (!given && !problem) {
+          problem = 'Please answer: ' + (str(a.q.question) || str(a.q.title));
+          focusEl = a.input;
+        }
+      });
       if (problem) {
         showError(error, problem);
         if (focusEl) focusEl.focus();
@@ -1410,24 +1445,52 @@
       var cal = currentCalendar();
       var slot = state.selected;
       var zone = state.tz || calendarTz();
-      var answers = [];
-      answerInputs.forEach(function (a) {
-        var v = a.input.value.trim();
-        if (v) answers.push({ title: str(a.q.title), value: v });
-      });
-      var body = {
-        visitor_id: self.visitorId(),
-        calendar_id: str(cal.calendar_id),
-        duration: Number(durSelect.value),
-        start: str(slot.start),
-        client_name: name,
-        client_email: email,
-        answers: answers
-      };
       submit.disabled = true;
       submit.textContent = 'Booking…';
       form.setAttribute('aria-busy', 'true');
-      request('POST', self.chatPath('book/'), body).then(function (r) {
+      function failed(message) {
+        submit.disabled = false;
+        submit.textContent = 'Book appointment';
+        form.removeAttribute('aria-busy');
+        showError(error, message);
+      }
+      // Files first, one by one; each answer is then its upload_id.
+      var collected = Promise.resolve([]);
+      answerInputs.forEach(function (a) {
+        collected = collected.then(function (answers) {
+          if (!answers) return null;
+          if (!a.file) return answers.concat([{ title: str(a.q.title), value: a.input.value.trim() }]);
+          var f = a.input.files[0];
+          if (f.size > MAX_UPLOAD) {
+            failed('That file is larger than 10 MB. Please choose a smaller file.');
+            return null;
+          }
+          var upload = new FormData();
+          upload.append('file', f, f.name);
+          upload.append('visitor_id', self.visitorId());
+          return request('POST', self.chatPath('upload/'), upload, true).then(function (r) {
+            if (!r.ok || !isObj(r.data) || !r.data.upload_id) {
+              failed(errorText(r));
+              return null;
+            }
+            return answers.concat([{ title: str(a.q.title), value: str(r.data.upload_id) }]);
+          });
+        });
+      });
+      collected.then(function (answers) {
+        if (!answers) return null;
+        var body = {
+          visitor_id: self.visitorId(),
+          calendar_id: str(cal.calendar_id),
+          duration: Number(durSelect.value),
+          start: str(slot.start),
+          client_name: name,
+          client_email: email,
+          answers: answers
+        };
+        return request('POST', self.chatPath('book/'), body);
+      }).then(function (r) {
+        if (!r) return;
         submit.disabled = false;
         submit.textContent = 'Book appointment';
         form.removeAttribute('aria-busy');

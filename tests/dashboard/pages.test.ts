@@ -354,6 +354,23 @@ describe('records and CSV exports', () => {
   })
 })
 
+describe('a lapsed subscription', () => {
+  test('pages explain it and link to renewal, which goes straight to payment', async () => {
+    const token = await subscribedToken(app, 'lapsed@example.com')
+    expect(token).toBeTruthy()
+    const { client: browser } = await signIn(app, 'lapsed@example.com')
+    const account = await app.ctx.db.selectFrom('accounts').select('id').where('email', '=', 'lapsed@example.com').executeTakeFirstOrThrow()
+    await app.ctx.db.updateTable('subscriptions').set({ status: 'canceled' }).where('account_id', '=', account.id).execute()
+    const page = await browser.get('/dashboard/chatbots/')
+    expect(page.status).toBe(400)
+    expect(page.html).toContain('href="/dashboard/signup/"')
+    const signup = await browser.get('/dashboard/signup/')
+    const renewal = await browser.post('/dashboard/signup/', { _csrf: csrfOf(signup.html), email_address: 'lapsed@example.com' })
+    expect(renewal.status).toBe(303)
+    expect(renewal.location).toContain('/billing/checkout/')
+  })
+})
+
 describe('plumbing', () => {
   test('dashboard routes stay out of the OpenAPI document', async () => {
     const doc = await (await fetch(`${app.url}/swagger/json`)).json()
@@ -368,8 +385,10 @@ describe('plumbing', () => {
   })
 
   test('attribute values are fully escaped, text children only with safe', () => {
-    expect(String(<input value={attr('a&amp;"b<')} />)).toBe('<input value="a&amp;amp;&quot;b&lt;"/>')
-    expect(String(<p safe>{EVIL}</p>)).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')
+    // What `<input value={attr(x)} />` and `<p safe>{x}</p>` compile to.
+    expect(String(Html.createElement('input', { value: attr('a&amp;"b<') }))).toBe('<input value="a&amp;amp;&quot;b&lt;"/>')
+    expect(String(Html.createElement('p', { safe: true }, EVIL))).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')
+    expect(String(Html.createElement('p', null, EVIL))).toBe(`<p>${EVIL}</p>`)
   })
 
   test('CSV cells', () => {
