@@ -10,7 +10,7 @@ import { dashboardRoutes } from './features/dashboard/routes'
 import { trainingRoutes } from './features/training/routes'
 import { widgetRoutes } from './features/widget/routes'
 import { checkDeclaredLength } from './http/body-limits'
-import { RateLimiter } from './http/rate-limit'
+import { localRateLimiter, sharedRateLimit } from './http/rate-limit'
 import { jsonBodyParser } from './http/json-body'
 import { errorHandler, RouteTable } from './http/error-handler'
 import { newId } from './lib/ids'
@@ -21,7 +21,8 @@ import { sql } from 'kysely'
 export function createApp(ctx: AppContext) {
   const routes = new RouteTable()
   const started = new WeakMap<Request, number>()
-  const limiter = new RateLimiter(ctx.config.rateLimit, () => ctx.clock.now().getTime())
+  // In memory on SQLite (one instance); with DATABASE_URL, sharedRateLimit counts in the database for every instance.
+  const limiter = localRateLimiter(ctx)
   const app = new Elysia()
     .use(errorHandler(ctx.log, routes))
     .use(jsonBodyParser)
@@ -30,9 +31,10 @@ export function createApp(ctx: AppContext) {
       const requestId = newId()
       setRequestId(request, requestId)
       set.headers['x-request-id'] = requestId
-      limiter.check(server?.requestIP(request)?.address ?? null, request.headers.get('authorization'))
+      limiter?.check(server?.requestIP(request)?.address ?? null, request.headers.get('authorization'))
       checkDeclaredLength(request)
     })
+    .use(sharedRateLimit(ctx))
     .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
       const began = started.get(request)
       ctx.log.info('request', {

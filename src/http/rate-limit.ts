@@ -1,11 +1,28 @@
 import { createHash } from 'node:crypto'
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context'
+import type { Db } from '../db/database'
 import { HttpError } from './errors'
 
 export const TOO_MANY_REQUESTS = 'Too many requests, please slow down.'
 
+const WINDOW_MS = 60_000
+
+const tooMany = (windowStart: number, at: number): HttpError =>
+  new HttpError(429, TOO_MANY_REQUESTS, undefined, { 'retry-after': String(Math.max(1, Math.ceil((windowStart + WINDOW_MS - at) / 1000))) })
+
+/** The counters one request touches: its address and its token (hashed), each with its limit. */
+function keysOf(limits: { perIp: number; perToken: number }, ip: string | null, authorization: string | null): { key: string; limit: number }[] {
+  const keys: { key: string; limit: number }[] = []
+  if (limits.perIp > 0 && ip) keys.push({ key: `ip:${ip}`, limit: limits.perIp })
+  const token = authorization?.trim().split(/\s+/)[1]
+  if (limits.perToken > 0 && token) keys.push({ key: `token:${createHash('sha256').update(token).digest('hex')}`, limit: limits.perToken })
+  return keys
+}
+
 /**
- * Fixed one-minute windows per client address and per token, in memory: enough for one instance.
- * A limit of 0 turns that check off.
+ * Fixed one-minute windows per client address and per token, in memory: enough for one instance
+ * (the SQLite deployment). A limit of 0 turns that check off.
  */
 export class RateLimiter {
   private windows = new Map<string, { start: number; count: number }>()
@@ -14,9 +31,7 @@ export class RateLimiter {
 
   check(ip: string | null, authorization: string | null): void {
     const at = this.now()
-    if (this.limits.perIp > 0 && ip) this.hit(`ip:${ip}`, this.limits.perIp, at)
-    const token = authorization?.trim().split(/\s+/)[1]
-    if (this.limits.perToken > 0 && token) this.hit(`token:${createHash('sha256').update(token).digest('hex')}`, this.limits.perToken, at)
+    for (const { key, limit } of keysOf(this.limits, ip, authorization)) this.hit(key, limit, at)
   }
 
   private hit(key: string, limit: number, at: number): void {
@@ -27,13 +42,70 @@ export class RateLimiter {
       this.windows.set(key, window)
     }
     window.count++
-    if (window.count > limit) {
-      const retryAfter = Math.max(1, Math.ceil((window.start + 60_000 - at) / 1000))
-      throw new HttpError(429, TOO_MANY_REQUESTS, undefined, { 'retry-after': String(retryAfter) })
-    }
+    if (window.count > limit) throw tooMany(window.start, at)
   }
 
   private sweep(at: number): void {
     for (const [key, window] of this.windows) if (at - window.start >= 60_000) this.windows.delete(key)
   }
+}
+
+/**
+ * The same windows kept in the `rate_limits` table, so every instance sharing a PostgreSQL
+ * database counts against one limit. One upsert per request counts all its keys: a key whose
+ * window is over starts a new one at 1, otherwise its count goes up by one.
+ */
+export class SharedRateLimiter {
+  private lastSweep = 0
+
+  constructor(private db: Db, private limits: { perIp: number; perToken: number }, private now: () => number = Date.now) {}
+
+  async check(ip: string | null, authorization: string | null): Promise<void> {
+    const keys = keysOf(this.limits, ip, authorization)
+    if (keys.length === 0) return
+    const at = this.now()
+    const over = new Date(at - WINDOW_MS).toISOString()
+    const rows = await this.db
+      .insertInto('rate_limits')
+      .values(keys.map(({ key }) => ({ key, window_start: new Date(at).toISOString(), hits: 1 })))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => {
+          const expired = eb('rate_limits.window_start', '<=', over)
+          return {
+            hits: eb.case().when(expired).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
+            window_start: eb.case().when(expired).then(eb.ref('excluded.window_start')).else(eb.ref('rate_limits.window_start')).end(),
+          }
+        }),
+      )
+      .returning(['key', 'window_start', 'hits'])
+      .execute()
+    if (at - this.lastSweep >= WINDOW_MS) {
+      this.lastSweep = at
+      // Windows over for a minute are dead weight; any instance may clear them.
+      void this.db.deleteFrom('rate_limits').where('window_start', '<=', new Date(at - 2 * WINDOW_MS).toISOString()).execute().catch(() => {})
+    }
+    for (const row of rows) {
+      const limit = keys.find((k) => k.key === row.key)!.limit
+      if (row.hits > limit) throw tooMany(Date.parse(row.window_start), at)
+    }
+  }
+}
+
+/**
+ * The request-limit check for this deployment: with DATABASE_URL (possibly several instances)
+ * the counters live in the database; on SQLite the in-memory RateLimiter that createApp runs
+ * does the job and this plugin adds nothing.
+ */
+export function sharedRateLimit(ctx: AppContext) {
+  const plugin = new Elysia()
+  if (!ctx.config.databaseUrl) return plugin
+  const limiter = new SharedRateLimiter(ctx.db, ctx.config.rateLimit, () => ctx.clock.now().getTime())
+  return plugin.onRequest(async ({ request, server }) => {
+    await limiter.check(server?.requestIP(request)?.address ?? null, request.headers.get('authorization'))
+  })
+}
+
+/** The in-memory limiter when the counters need not be shared (SQLite, one instance), else null. */
+export function localRateLimiter(ctx: AppContext): RateLimiter | null {
+  return ctx.config.databaseUrl ? null : new RateLimiter(ctx.config.rateLimit, () => ctx.clock.now().getTime())
 }

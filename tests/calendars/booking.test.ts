@@ -176,7 +176,10 @@ describe('availableSlots', () => {
       [availableSlots(app.ctx, chatbot, ids.Kolkata, '30', '1/12/2026'), 'date: must be a date like 2026-12-01'],
       [availableSlots(app.ctx, chatbot, ids.Kolkata, '30', undefined), 'date: is required'],
     ]
-    for (const [call, message] of cases) expect(await failure(call)).toEqual({ status: 400, message })
+    // Every call is under way at once: catch them all now, so none is an unhandled rejection while an
+    // earlier one waits on the database.
+    const outcomes = cases.map(([call, message]) => [failure(call), message] as const)
+    for (const [outcome, message] of outcomes) expect(await outcome).toEqual({ status: 400, message })
   })
 })
 

@@ -62,10 +62,17 @@ export async function consumeCode(ctx: AppContext, email: string, purpose: Purpo
       .executeTakeFirst()
     if (!row || row.attempts >= MAX_ATTEMPTS) return 'invalid'
     if (new Date(row.expires_at).getTime() <= ctx.clock.now().getTime()) return 'expired'
-    if (!sameHash(row.code_hash, sha256(`${purpose}:${email}:${code}`))) {
-      await trx.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute()
-      return 'invalid'
-    }
+    // Count the try before comparing, with a conditional increment the database applies atomically:
+    // concurrent tries (on one instance or several sharing PostgreSQL) get at most MAX_ATTEMPTS
+    // comparisons between them, as a read-then-write of the counter could not promise.
+    const counted = await trx
+      .updateTable('verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '<', MAX_ATTEMPTS)
+      .executeTakeFirst()
+    if (Number(counted.numUpdatedRows) !== 1) return 'invalid'
+    if (!sameHash(row.code_hash, sha256(`${purpose}:${email}:${code}`))) return 'invalid'
     await trx.deleteFrom('verification_codes').where('id', '=', row.id).execute()
     return 'ok'
   })
