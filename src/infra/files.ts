@@ -57,7 +57,7 @@ const DELETE_CONCURRENCY = 8
  * Any S3-compatible store (AWS S3, MinIO, R2, Ceph...) through Bun's built-in client. Keys are the
  * same as on disk, under the configured prefix; `deletePrefix` lists page by page and deletes.
  */
-export function createS3FileStore(config: Extract<FilesConfig, { kind: 's3' }>): FileStore {
+export function createS3FileStore(config: Extract<FilesConfig, { kind: 's3' }>, opts: { listPageSize?: number } = {}): FileStore {
   const client = new S3Client({
     bucket: config.bucket,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -69,6 +69,18 @@ export function createS3FileStore(config: Extract<FilesConfig, { kind: 's3' }>):
     const parts = key.split('/')
     if (key === '' || parts.some((p) => p === '' || p === '.' || p === '..')) throw new Error(`file key escapes the store: ${key}`)
     return config.prefix ? `${config.prefix}/${key}` : key
+  }
+  /** A DELETE of a missing object is done; one the store answers with a 5xx is tried again, as S3 asks. */
+  const deleteObject = async (key: string): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await client.delete(key)
+      } catch (error) {
+        if (isMissing(error)) return
+        if (!isTransient(error) || attempt >= RETRIES) throw error
+        await Bun.sleep(50 * 2 ** attempt)
+      }
+    }
   }
   return {
     async put(key, bytes) {
@@ -84,25 +96,33 @@ export function createS3FileStore(config: Extract<FilesConfig, { kind: 's3' }>):
       }
     },
     async delete(key) {
-      try {
-        await client.delete(objectKey(key))
-      } catch (error) {
-        if (!isMissing(error)) throw error
-      }
+      await deleteObject(objectKey(key))
     },
     async deletePrefix(prefix) {
       const under = `${objectKey(prefix)}/`
       let continuationToken: string | undefined
       do {
-        const page = await client.list({ prefix: under, ...(continuationToken ? { continuationToken } : {}) })
+        const page = await client.list({
+          prefix: under,
+          ...(opts.listPageSize ? { maxKeys: opts.listPageSize } : {}),
+          ...(continuationToken ? { continuationToken } : {}),
+        })
         const keys = (page.contents ?? []).map((o) => o.key)
         for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
-          await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map((k) => client.delete(k).catch((e) => (isMissing(e) ? undefined : Promise.reject(e)))))
+          await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map(deleteObject))
         }
         continuationToken = page.isTruncated ? page.nextContinuationToken : undefined
       } while (continuationToken)
     },
   }
+}
+
+/** Tries of one S3 request that failed with InternalError or SlowDown (Bun's client retries uploads itself). */
+const RETRIES = 4
+
+function isTransient(error: unknown): boolean {
+  const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown }
+  return code === 'InternalError' || code === 'SlowDown' || code === 'ServiceUnavailable' || (typeof status === 'number' && status >= 500)
 }
 
 function isMissing(error: unknown): boolean {

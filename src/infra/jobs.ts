@@ -38,8 +38,8 @@ const DEFAULTS: JobsOptions = { concurrency: 4, pollMs: 1000, leaseMs: 60_000 }
  *
  * Claiming a row sets it 'running' with a lease (lease_until) and our worker id (locked_by), and
  * counts an attempt; the attempt number is the claim's fencing token, so a worker that lost its
- * lease cannot overwrite the outcome of the claim that replaced it. The lease is renewed while
- * the job runs.
+ * lease cannot overwrite the outcome of the claim that replaced it. On PostgreSQL every lease this
+ * instance holds (jobs waiting in its p-queue as well as running) is renewed every third of its length.
  * - SQLite (one instance): a restart takes interrupted rows back at once.
  * - PostgreSQL (several instances may share the table): rows are claimed with FOR UPDATE SKIP
  *   LOCKED, so two instances never claim the same row, and a 'running' row is taken back only
@@ -50,6 +50,7 @@ export class Jobs {
   private queue: PQueue
   private inFlight = new Set<string>()
   private timer: ReturnType<typeof setInterval> | null = null
+  private leaseTimer: ReturnType<typeof setInterval> | null = null
   private polling: Promise<void> | null = null
   private repoll = false
   private opts: JobsOptions
@@ -105,6 +106,12 @@ export class Jobs {
         .execute()
     }
     this.timer = setInterval(() => this.kick(), this.opts.pollMs)
+    // Only another instance ever reads a lease, and with SQLite there is none.
+    if (this.dialect === 'postgres') {
+      this.leaseTimer = setInterval(() => {
+        this.renewLeases().catch((error) => this.log.warn('jobs.lease_renewal_failed', { error: String(error) }))
+      }, Math.max(50, Math.floor(this.opts.leaseMs / 3)))
+    }
     this.kick()
   }
 
@@ -113,6 +120,9 @@ export class Jobs {
     this.timer = null
     await this.polling
     await this.queue.onIdle()
+    // Leases are kept fresh until the last held job has finished.
+    if (this.leaseTimer) clearInterval(this.leaseTimer)
+    this.leaseTimer = null
   }
 
   /** Look for due work now (after an enqueue commits, or when a test moves the clock). */
@@ -231,36 +241,33 @@ export class Jobs {
       .execute()
   }
 
-  /** Pushes the lease of a running job forward; false when the claim is no longer ours. */
-  private async renewLease(id: string, attempt: number): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Pushes forward the lease of every job this instance holds, queued here or running, in one
+   * statement; a claim another instance has taken over (ours lapsed) is left alone and logged.
+   */
+  private async renewLeases(): Promise<void> {
+    const held = [...this.inFlight]
+    if (held.length === 0) return
+    const renewed = await this.db
       .updateTable('jobs')
       .set({ lease_until: new Date(this.clock.now().getTime() + this.opts.leaseMs).toISOString() })
-      .where('id', '=', id)
+      .where('id', 'in', held)
       .where('status', '=', 'running')
-      .where('attempts', '=', attempt)
-      .executeTakeFirst()
-    return Number(result.numUpdatedRows) === 1
+      .where('locked_by', '=', this.workerId)
+      .returning('id')
+      .execute()
+    const kept = new Set(renewed.map((r) => r.id))
+    // Jobs that finished meanwhile left inFlight; the rest were taken over.
+    for (const id of held) if (!kept.has(id) && this.inFlight.has(id)) this.log.warn('job.lease_lost', { job_id: id })
   }
 
   private async runOne(id: string, kind: string, payloadText: string, attempt: number): Promise<void> {
     const handler = this.kinds.get(kind) as JobKind<unknown> | undefined
     const job = { id, attempt }
     const payload: unknown = JSON.parse(payloadText)
-    let finished = false
-    const renewal = setInterval(() => {
-      this.renewLease(id, attempt).then(
-        (held) => {
-          if (!held && !finished) this.log.warn('job.lease_lost', { job_id: id, kind, attempt })
-        },
-        (error) => this.log.warn('job.lease_renewal_failed', { job_id: id, kind, attempt, error: String(error) }),
-      )
-    }, Math.max(50, Math.floor(this.opts.leaseMs / 3)))
     try {
       if (!handler) throw new Error(`no handler for job kind ${kind}`)
       await handler.run(payload, job)
-      finished = true
-      clearInterval(renewal)
       const settled = await this.db
         .updateTable('jobs')
         .set({ status: 'done', lease_until: null, updated_at: this.clock.now().toISOString() })
@@ -270,8 +277,6 @@ export class Jobs {
         .executeTakeFirst()
       if (Number(settled.numUpdatedRows) !== 1) this.log.warn('job.lease_lost', { job_id: id, kind, attempt })
     } catch (error) {
-      finished = true
-      clearInterval(renewal)
       const delays = handler?.retryDelaysMs ?? []
       const willRetry = attempt <= delays.length
       const now = this.clock.now()

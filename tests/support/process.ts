@@ -24,8 +24,9 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
 }
 
 /** Grants a subscription with the operator command and logs in through the e-mailed code. */
-export async function grantedToken(server: { url: string }, dataDir: string, email: string): Promise<string> {
-  const grant = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', email], { env: { ...process.env, ...(await serverEnvFor(dataDir)) } })
+export async function grantedToken(server: { url: string }, dataDir: string, email: string, env: Record<string, string> = {}): Promise<string> {
+  const databaseEnv = env.DATABASE_URL ? { DATA_DIR: dataDir } : await serverEnvFor(dataDir)
+  const grant = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', email], { env: { ...process.env, ...databaseEnv, ...env } })
   if (grant.exitCode !== 0) throw new Error(grant.stderr.toString())
   const post = (body: unknown) => fetch(`${server.url}/api/v1.0/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   await post({ email_address: email })

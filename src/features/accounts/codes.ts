@@ -27,21 +27,19 @@ export async function issueCode(ctx: AppContext, email: string, purpose: Purpose
   const code = newNumericCode(purpose === 'signup' ? 5 : 6)
   const now = ctx.clock.now()
   const id = newId()
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('verification_codes').where('email', '=', email).where('purpose', '=', purpose).execute()
-    await trx
-      .insertInto('verification_codes')
-      .values({
-        id,
-        email,
-        purpose,
-        code_hash: sha256(`${purpose}:${email}:${code}`),
-        attempts: 0,
-        expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-        created_at: now.toISOString(),
-      })
-      .execute()
-  })
+  const fresh = {
+    id,
+    code_hash: sha256(`${purpose}:${email}:${code}`),
+    attempts: 0,
+    expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+    created_at: now.toISOString(),
+  }
+  // One statement: two requests at once (on two instances) both succeed, the later code replacing the earlier.
+  await ctx.db
+    .insertInto('verification_codes')
+    .values({ ...fresh, email, purpose })
+    .onConflict((oc) => oc.columns(['email', 'purpose']).doUpdateSet(fresh))
+    .execute()
   try {
     await ctx.mail.send(codeMail(email, purpose, code))
   } catch (error) {

@@ -156,9 +156,14 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 /** Applies a verified Stripe event once: the event id is recorded in the same transaction as its effect. */
 export async function applyStripeEvent(ctx: AppContext, event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
   return ctx.db.transaction().execute(async (trx) => {
-    const seen = await trx.selectFrom('processed_events').select('id').where('id', '=', event.id).executeTakeFirst()
-    if (seen) return 'duplicate'
-    await trx.insertInto('processed_events').values({ id: event.id, received_at: ctx.clock.now().toISOString() }).execute()
+    // Insert-or-nothing rather than look-then-insert: of two deliveries racing (two instances), the
+    // second waits on the first's row and then sees it, instead of failing on the primary key.
+    const recorded = await trx
+      .insertInto('processed_events')
+      .values({ id: event.id, received_at: ctx.clock.now().toISOString() })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst()
+    if (Number(recorded.numInsertedOrUpdatedRows ?? 0) !== 1) return 'duplicate'
     const now = ctx.clock.now().toISOString()
 
     switch (event.type) {

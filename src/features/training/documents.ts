@@ -10,7 +10,7 @@ import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
 import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, TRAINABLE_TYPES, unindexMaterial, wordsAvailable } from './material'
 import { extractPdf } from './pdf-extractor'
 import { PdfTextError, type PdfText } from './pdf-text'
-import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument } from './repo'
+import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument, lockChatbotWords } from './repo'
 import { documentNotFound, DOCUMENTS_WRONG_CHATBOT, notEnoughWords } from './texts'
 import { readPdfUploads } from './upload'
 
@@ -63,8 +63,8 @@ export async function addDocuments(ctx: AppContext, accountId: string, chatbotId
   try {
     await Promise.all(rows.map(({ row }, i) => ctx.files.put(row.file_key, extracted[i].upload.bytes)))
     await ctx.db.transaction().execute(async (trx) => {
-      // On SQLite the one connection runs transactions one at a time, so two uploads cannot both
-      // take the last words. (PostgreSQL would need to lock the chatbot row here.)
+      // The chatbot row's lock makes concurrent additions take turns, so two cannot both take the last words.
+      await lockChatbotWords(trx, chatbot.id)
       const available = await wordsAvailable(ctx, trx, plan, chatbot.id)
       if (needed > available) throw refuse(available)
       for (const { row, text } of rows) {

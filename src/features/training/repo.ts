@@ -6,6 +6,19 @@ export type Executor = Kysely<Database>
 
 export type LinkJobStatus = LinkJobsTable['status']
 
+/**
+ * A no-op write on the chatbot row, as the first statement of a transaction that checks the word
+ * allowance and then adds material: SQLite takes its write lock at once, PostgreSQL a row lock,
+ * so two additions (two instances' link jobs, two uploads) cannot both take the last words.
+ */
+export async function lockChatbotWords(db: Executor, chatbotId: string): Promise<void> {
+  await db
+    .updateTable('chatbots')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', chatbotId)
+    .execute()
+}
+
 // ---- documents
 
 export const documentsOf = (db: Executor, chatbotId: string) =>
