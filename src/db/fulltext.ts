@@ -51,6 +51,31 @@ const TEXT_WEIGHT = 1.0
 const TITLE_WEIGHT = 0.5
 const SNIPPET_TOKENS = 32
 
+/** A matched passage as both search queries select it; `rank` is the engine's own score. */
+interface HitRow {
+  source_type: PassageSourceType
+  source_id: string
+  title: string
+  url: string | null
+  text: string
+  snippet: string
+  rank: number
+}
+
+/** A row as callers see it, with the engine's rank turned into a higher-is-better score. */
+const toHit = (r: HitRow, score: number): PassageHit => ({
+  sourceType: r.source_type,
+  sourceId: r.source_id,
+  title: r.title,
+  url: r.url,
+  text: r.text,
+  snippet: r.snippet,
+  score,
+})
+
+/** Terms with their spaces trimmed, empty ones dropped. */
+const usableTerms = (terms: string[]): string[] => terms.map((t) => t.trim()).filter((t) => t !== '')
+
 /** A term as an FTS5 string: quoted, so operators, column filters and prefixes in it are just text. */
 const quoted = (term: string): string => `"${term.replace(/"/g, '""')}"`
 
@@ -76,18 +101,10 @@ export const sqliteFullText: FullTextIndex = {
   },
 
   async search(db, chatbotId, terms, limit) {
-    const usable = terms.map((t) => t.trim()).filter((t) => t !== '')
+    const usable = usableTerms(terms)
     if (usable.length === 0 || limit <= 0) return []
     const match = usable.map(quoted).join(' OR ')
-    const result = await sql<{
-      source_type: PassageSourceType
-      source_id: string
-      title: string
-      url: string | null
-      text: string
-      snippet: string
-      rank: number
-    }>`
+    const result = await sql<HitRow>`
       SELECT c.source_type, c.source_id, c.title, c.url, c.text,
              snippet(chunks_fts, 0, '', '', '…', ${sql.lit(SNIPPET_TOKENS)}) AS snippet,
              bm25(chunks_fts, ${sql.lit(TEXT_WEIGHT)}, ${sql.lit(TITLE_WEIGHT)}) AS rank
@@ -97,16 +114,8 @@ export const sqliteFullText: FullTextIndex = {
       ORDER BY rank
       LIMIT ${limit}
     `.execute(db)
-    return result.rows.map((r) => ({
-      sourceType: r.source_type,
-      sourceId: r.source_id,
-      title: r.title,
-      url: r.url,
-      text: r.text,
-      snippet: r.snippet,
-      // bm25() is lower-is-better and negative; flip it so callers read "higher is better".
-      score: -r.rank,
-    }))
+    // bm25() is lower-is-better and negative; flip it so callers read "higher is better".
+    return result.rows.map((r) => toHit(r, -r.rank))
   },
 }
 
@@ -123,22 +132,14 @@ export const postgresFullText: FullTextIndex = {
   remove: sqliteFullText.remove,
 
   async search(db, chatbotId, terms, limit) {
-    const usable = terms.map((t) => t.trim()).filter((t) => t !== '')
+    const usable = usableTerms(terms)
     if (usable.length === 0 || limit <= 0) return []
     const query = sql.join(
       usable.map((term) => sql`phraseto_tsquery('english', ${term})`),
       sql` || `,
     )
     // Rank and cut in the inner query, so ts_headline (the costly part) runs on the kept rows only.
-    const result = await sql<{
-      source_type: PassageSourceType
-      source_id: string
-      title: string
-      url: string | null
-      text: string
-      snippet: string
-      rank: number
-    }>`
+    const result = await sql<HitRow>`
       SELECT hit.source_type, hit.source_id, hit.title, hit.url, hit.text, hit.rank,
              ts_headline('english', hit.text, hit.query, ${HEADLINE_OPTIONS}) AS snippet
       FROM (
@@ -151,15 +152,7 @@ export const postgresFullText: FullTextIndex = {
       ) hit
       ORDER BY hit.rank DESC, hit.id
     `.execute(db)
-    return result.rows.map((r) => ({
-      sourceType: r.source_type,
-      sourceId: r.source_id,
-      title: r.title,
-      url: r.url,
-      text: r.text,
-      snippet: r.snippet,
-      score: Number(r.rank),
-    }))
+    return result.rows.map((r) => toHit(r, Number(r.rank)))
   },
 }
 

@@ -12,6 +12,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { client, lastCodeFor, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { CREATION_BODIES, PRICE_LIST } from '../support/fixtures'
+import { startSmtpSink } from '../support/smtp-sink'
 
 const ARTIFACTS = join(import.meta.dir, '../../test-artifacts/dashboard')
 const EMAIL = 'owner@example.com'
@@ -19,6 +20,7 @@ const EMAIL = 'owner@example.com'
 let app: TestApp
 let token: string
 let site: ReturnType<typeof Bun.serve>
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>
 let browser: Browser
 let context: BrowserContext
 let page: Page
@@ -82,7 +84,9 @@ const chatbotIdFromUrl = () => /\/dashboard\/chatbots\/([0-9a-f-]{36})\//.exec(p
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true })
   site = startSite()
-  app = await startTestApp({ MARKDOWN_CDN_URL: `http://127.0.0.1:${site.port}/marked.js` })
+  // Codes travel as real e-mail: the app sends over SMTP to a local sink and the test reads them there.
+  smtp = await startSmtpSink()
+  app = await startTestApp({ MARKDOWN_CDN_URL: `http://127.0.0.1:${site.port}/marked.js`, SMTP_URL: smtp.url }, { mailbox: () => smtp.messages })
   token = await subscribedToken(app, EMAIL)
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -97,6 +101,7 @@ afterAll(async () => {
   await browser?.close()
   site?.stop(true)
   await app?.stop()
+  await smtp?.stop()
 })
 
 describe('the owner dashboard in Chromium', () => {

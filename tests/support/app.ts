@@ -16,6 +16,8 @@ export interface TestApp {
   dataDir: string
   /** Every log line the app wrote, to prove no secret reaches the log. */
   logs: string[]
+  /** The mails an SMTP sink received for this app, when it was started with one. */
+  mailbox?: () => ParsedMail[]
   stop(): Promise<void>
 }
 
@@ -32,7 +34,7 @@ export async function freePort(): Promise<number> {
  * With TEST_DATABASE_URL set, on a fresh PostgreSQL database of its own instead (dropped on stop
  * when the data dir is the app's own; shared with child processes given the same data dir).
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { dataDir?: string; mailbox?: () => ParsedMail[] } = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'chatbot-test-'))
   const port = await freePort()
   const databaseEnv = env.DATABASE_URL ? {} : await serverEnvFor(dataDir)
@@ -50,6 +52,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
     clock,
     dataDir,
     logs,
+    mailbox: opts.mailbox,
     async stop() {
       await server.stop()
       if (!opts.dataDir) {
@@ -107,7 +110,7 @@ export async function outbox(app: TestApp): Promise<ParsedMail[]> {
 }
 
 export async function lastCodeFor(app: TestApp, email: string): Promise<string> {
-  const mails = (await outbox(app)).filter((m) => (m.to as { text: string } | undefined)?.text.includes(email))
+  const mails = (app.mailbox ? app.mailbox() : await outbox(app)).filter((m) => (m.to as { text: string } | undefined)?.text.includes(email))
   const match = /\b(\d{5,6})\b/.exec(mails.at(-1)?.text ?? '')
   if (!match) throw new Error(`no code mailed to ${email}`)
   return match[1]

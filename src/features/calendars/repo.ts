@@ -106,8 +106,8 @@ export async function lockChatbot(db: Executor, chatbotId: string): Promise<void
     .execute()
 }
 
-export interface AppointmentRecord {
-  id: string
+/** What a booking holds, stored or about to be. */
+interface AppointmentFields {
   calendarId: string
   start: Date
   end: Date
@@ -115,6 +115,10 @@ export interface AppointmentRecord {
   clientName: string
   clientEmail: string
   answers: unknown
+}
+
+export interface AppointmentRecord extends AppointmentFields {
+  id: string
   createdAt: string
 }
 
@@ -142,15 +146,8 @@ export async function appointmentsBetween(db: Reader, calendarId: string, from: 
   return rows.map(toAppointment)
 }
 
-export interface NewAppointment {
+export interface NewAppointment extends AppointmentFields {
   chatbotId: string
-  calendarId: string
-  start: Date
-  end: Date
-  duration: number
-  clientName: string
-  clientEmail: string
-  answers: unknown
   now: Date
 }
 

@@ -3,20 +3,14 @@
 // every string is also wrapped to its box and the layout flows onto new pages, so no
 // input (long names, 2,000-character terms, 200 items) can overflow or crash it.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
+import type { QuoteLine } from './quote-totals.ts';
 
 export { computeQuoteTotals, type PricingPlan, type QuoteLine, type QuoteTotals } from './quote-totals.ts';
 
 export type QuoteLogo = { bytes: Uint8Array; mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' };
 
-export type QuoteDocumentItem = {
-  name: string;
-  description: string;
-  quantity: number;
-  unitExcludingVat: string;
-  unitIncludingVat: string;
-  lineExcludingVat: string;
-  lineIncludingVat: string;
-};
+/** A line of the quote as computeQuoteTotals prices it. */
+export type QuoteDocumentItem = QuoteLine;
 
 export type QuoteDocument = {
   quoteId: string;

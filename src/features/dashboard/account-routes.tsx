@@ -8,10 +8,10 @@ import { listChatbots } from '../chatbots/service'
 import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
 import { wordsUsed } from '../training/usage'
 import { FormErrors } from './forms'
-import { htmlPage, seeOther } from './html'
-import { noticeOf, withNotice } from './notices'
+import { htmlPage } from './html'
+import { noticeOf } from './notices'
 import { AccountPage } from './pages/account'
-import { formText, HIDDEN, signedIn } from './route-kit'
+import { buttonRoute, formText, HIDDEN, signedIn } from './route-kit'
 import type { Viewer } from './session'
 
 const MAX_LABEL = 100
@@ -55,9 +55,10 @@ export const accountPages = (ctx: AppContext) => {
     )
     .post(
       '/dashboard/account/tokens/:tokenId/revoke/',
-      signedIn(ctx, async ({ viewer, params }) => {
-        await revokeToken(ctx, viewer.accountId, params.tokenId)
-        return seeOther(withNotice('/dashboard/account/', 'token-revoked'))
+      buttonRoute(ctx, {
+        run: ({ viewer, params }) => revokeToken(ctx, viewer.accountId, params.tokenId),
+        back: () => '/dashboard/account/',
+        notice: 'token-revoked',
       }),
       HIDDEN,
     )

@@ -13,7 +13,7 @@ import { noticeOf, withNotice } from './notices'
 import { tabPath } from './pages/chatbot-frame'
 import { ChatbotListPage, ChooseTypePage, CreationPage, DeleteChatbotPage } from './pages/chatbots'
 import { OverviewPage, PreviewDocument, settingsValues } from './pages/overview'
-import { formFiles, formText, HIDDEN, signedIn } from './route-kit'
+import { buttonRoute, formFiles, formText, HIDDEN, signedIn } from './route-kit'
 
 const EDITABLE_INPUTS = ['chatbot_name', 'chatbot_title', 'chatbot_greeting', 'chatbot_instructions', 'user_allowance', 'chatbot_color1', 'chatbot_color2']
 
@@ -120,9 +120,10 @@ export const chatbotPages = (ctx: AppContext) => {
     )
     .post(
       '/dashboard/chatbots/:id/delete/',
-      signedIn(ctx, async ({ viewer, params }) => {
-        await deleteChatbot(ctx, viewer.accountId, params.id)
-        return seeOther(withNotice('/dashboard/chatbots/', 'chatbot-deleted'))
+      buttonRoute(ctx, {
+        run: ({ viewer, params }) => deleteChatbot(ctx, viewer.accountId, params.id),
+        back: () => '/dashboard/chatbots/',
+        notice: 'chatbot-deleted',
       }),
       HIDDEN,
     )

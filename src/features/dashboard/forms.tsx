@@ -1,7 +1,7 @@
 import { Html, type PropsWithChildren } from '@elysiajs/html'
 import { HttpError } from '../../http/errors'
 import { CSRF_FIELD } from './csrf'
-import { attr } from './html'
+import { attr, text } from './html'
 
 /** Errors of one submitted form: per input id, plus those that belong to no single field. */
 export class FormErrors {
@@ -97,6 +97,29 @@ interface FieldProps {
 const describedBy = (id: string, hint?: string, error?: string) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
 
+/** The hint under a label, which the input names in aria-describedby as `<id>-hint`. */
+function Hint(props: { id: string; text?: string }): JSX.Element {
+  return props.text ? (
+    <p class="hint" id={attr(`${props.id}-hint`)} safe>
+      {props.text}
+    </p>
+  ) : (
+    ''
+  )
+}
+
+/** The error message of one input (or group), which it names in aria-describedby as `<id>-error`. */
+export function FieldError(props: { id: string; message?: string }): JSX.Element {
+  return props.message ? (
+    <p class="field-error" id={attr(`${props.id}-error`)}>
+      <span class="visually-hidden">Error: </span>
+      <span safe>{props.message}</span>
+    </p>
+  ) : (
+    ''
+  )
+}
+
 function LabelAndMessages(props: { id: string; label: string; hint?: string; error?: string; required?: boolean }): JSX.Element {
   return (
     <>
@@ -104,21 +127,8 @@ function LabelAndMessages(props: { id: string; label: string; hint?: string; err
         <span safe>{props.label}</span>
         {props.required ? '' : <span class="optional"> (optional)</span>}
       </label>
-      {props.hint ? (
-        <p class="hint" id={attr(`${props.id}-hint`)} safe>
-          {props.hint}
-        </p>
-      ) : (
-        ''
-      )}
-      {props.error ? (
-        <p class="field-error" id={attr(`${props.id}-error`)}>
-          <span class="visually-hidden">Error: </span>
-          <span safe>{sentence(props.label, props.error)}</span>
-        </p>
-      ) : (
-        ''
-      )}
+      <Hint id={props.id} text={props.hint} />
+      <FieldError id={props.id} message={props.error ? sentence(props.label, props.error) : undefined} />
     </>
   )
 }
@@ -165,6 +175,30 @@ export function TextArea(props: Omit<FieldProps, 'type' | 'min' | 'max' | 'input
       >
         {props.value === null || props.value === undefined ? '' : String(props.value)}
       </textarea>
+    </div>
+  )
+}
+
+/** A file input with its hint; unlike Field, the error is shown as given (the upload checks word it whole). */
+export function FileField(props: { id: string; name: string; label: string; hint: string; accept: string; error?: string; required?: boolean; multiple?: boolean }): JSX.Element {
+  return (
+    <div class={['field', props.error ? 'has-error' : '']}>
+      <label for={attr(props.id)}>
+        {text(props.label)}
+        {props.required ? '' : <span class="optional"> (optional)</span>}
+      </label>
+      <Hint id={props.id} text={props.hint} />
+      <FieldError id={props.id} message={props.error} />
+      <input
+        type="file"
+        id={attr(props.id)}
+        name={attr(props.name)}
+        accept={attr(props.accept)}
+        multiple={props.multiple}
+        required={props.required}
+        aria-describedby={describedBy(props.id, props.hint, props.error)}
+        aria-invalid={props.error ? 'true' : undefined}
+      />
     </div>
   )
 }
@@ -260,3 +294,8 @@ export function ActionButton(props: { action: string; csrf: string; label: strin
     </form>
   )
 }
+
+/** The Delete button of a table row; `what` names the row for screen readers ("document Price list.pdf"). */
+export const DeleteButton = (props: { action: string; csrf: string; what: string }) => (
+  <ActionButton action={props.action} csrf={props.csrf} label="Delete" accessibleName={`Delete ${props.what}`} danger />
+)

@@ -12,7 +12,7 @@ import { noticeOf, withNotice } from './notices'
 import { tabPath } from './pages/chatbot-frame'
 import { CalendarsPage } from './pages/calendars'
 import { TrainingPage } from './pages/training'
-import { formText, HIDDEN, signedIn, type RequestParts } from './route-kit'
+import { buttonRoute, formText, HIDDEN, signedIn, type RequestParts } from './route-kit'
 import type { Viewer } from './session'
 
 /** A route parser that leaves the body unread: document uploads are read once, below, then handed on. */
@@ -82,9 +82,10 @@ export const materialPages = (ctx: AppContext) => {
     )
     .post(
       '/dashboard/chatbots/:id/documents/:documentId/delete/',
-      signedIn(ctx, async ({ viewer, params }) => {
-        await deleteDocument(ctx, viewer.accountId, params.id, { document_id: params.documentId })
-        return seeOther(withNotice(backTo(params.id, 'training'), 'document-deleted'))
+      buttonRoute(ctx, {
+        run: ({ viewer, params }) => deleteDocument(ctx, viewer.accountId, params.id, { document_id: params.documentId }),
+        back: (params) => backTo(params.id, 'training'),
+        notice: 'document-deleted',
       }),
       HIDDEN,
     )
@@ -108,9 +109,10 @@ export const materialPages = (ctx: AppContext) => {
     )
     .post(
       '/dashboard/chatbots/:id/links/:linkId/delete/',
-      signedIn(ctx, async ({ viewer, params }) => {
-        await deleteLink(ctx, viewer.accountId, params.id, { link_id: params.linkId })
-        return seeOther(withNotice(backTo(params.id, 'training'), 'link-deleted'))
+      buttonRoute(ctx, {
+        run: ({ viewer, params }) => deleteLink(ctx, viewer.accountId, params.id, { link_id: params.linkId }),
+        back: (params) => backTo(params.id, 'training'),
+        notice: 'link-deleted',
       }),
       HIDDEN,
     )
@@ -131,9 +133,10 @@ export const materialPages = (ctx: AppContext) => {
     )
     .post(
       '/dashboard/chatbots/:id/calendars/:calendarId/delete/',
-      signedIn(ctx, async ({ viewer, params }) => {
-        await removeCalendar(ctx, viewer.accountId, params.id, { calendar_id: params.calendarId })
-        return seeOther(withNotice(backTo(params.id, 'calendars'), 'calendar-deleted'))
+      buttonRoute(ctx, {
+        run: ({ viewer, params }) => removeCalendar(ctx, viewer.accountId, params.id, { calendar_id: params.calendarId }),
+        back: (params) => backTo(params.id, 'calendars'),
+        notice: 'calendar-deleted',
       }),
       HIDDEN,
     )

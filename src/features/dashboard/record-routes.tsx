@@ -7,8 +7,10 @@ import { ownerAppointments, ownerLeads, ownerSubmissions, type SubmissionView } 
 import { getChatbot } from '../chatbots/service'
 import { csvResponse, toCsv, type Cell } from './csv'
 import { htmlPage } from './html'
+import type { ChatbotSummary } from './pages/chatbot-frame'
 import { answerTitles, AppointmentsPage, LeadsPage, SubmissionsPage } from './pages/records'
 import { HIDDEN, signedIn } from './route-kit'
+import type { Viewer } from './session'
 
 export function leadsCsv(leads: LeadView[]): string {
   const header = ['lead_id', 'created_at', 'client_name', 'client_email', 'currency', 'total_excluding_vat', 'total_including_vat', 'quote_id', 'quote_url', 'webhook_status', 'webhook_attempts']
@@ -32,58 +34,36 @@ export function appointmentsCsv(items: AppointmentItem[]): string {
   )
 }
 
+/** The records of one chatbot of the owner's account. */
+type Load<T> = (ctx: AppContext, accountId: string, chatbotId: string) => Promise<T[]>
+
 /** Leads, submissions and appointments: what conversations produced, as pages and CSV downloads. */
 export const recordPages = (ctx: AppContext) => {
-  const page = (element: JSX.Element) => htmlPage(ctx.config.publicUrl, element)
-  const fileName = (name: string, what: string) => `${name} ${what} ${ctx.clock.now().toISOString().slice(0, 10)}`
+  /** A chatbot's records as a page. */
+  const recordsPage = <T,>(load: Load<T>, view: (viewer: Viewer, chatbot: ChatbotSummary, items: T[]) => JSX.Element) =>
+    signedIn(ctx, async ({ viewer, params }) => {
+      const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+      return htmlPage(ctx.config.publicUrl, view(viewer, chatbot, await load(ctx, viewer.accountId, params.id)))
+    })
+  /** The same records as a CSV download named after the chatbot, the records and today's date. */
+  const recordsCsv = <T,>(what: string, load: Load<T>, csv: (items: T[]) => string) =>
+    signedIn(ctx, async ({ viewer, params }) => {
+      const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+      return csvResponse(csv(await load(ctx, viewer.accountId, params.id)), `${chatbot.chatbot_name} ${what} ${ctx.clock.now().toISOString().slice(0, 10)}`)
+    })
   return new Elysia({ name: 'dashboard-records' })
-    .get(
-      '/dashboard/chatbots/:id/leads/',
-      signedIn(ctx, async ({ viewer, params }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
-        return page(<LeadsPage viewer={viewer} chatbot={chatbot} leads={await ownerLeads(ctx, viewer.accountId, params.id)} />)
-      }),
-      HIDDEN,
-    )
-    .get(
-      '/dashboard/chatbots/:id/leads/csv/',
-      signedIn(ctx, async ({ viewer, params }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
-        return csvResponse(leadsCsv(await ownerLeads(ctx, viewer.accountId, params.id)), fileName(chatbot.chatbot_name, 'leads'))
-      }),
-      HIDDEN,
-    )
+    .get('/dashboard/chatbots/:id/leads/', recordsPage(ownerLeads, (viewer, chatbot, leads) => <LeadsPage viewer={viewer} chatbot={chatbot} leads={leads} />), HIDDEN)
+    .get('/dashboard/chatbots/:id/leads/csv/', recordsCsv('leads', ownerLeads, leadsCsv), HIDDEN)
     .get(
       '/dashboard/chatbots/:id/submissions/',
-      signedIn(ctx, async ({ viewer, params }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
-        return page(<SubmissionsPage viewer={viewer} chatbot={chatbot} submissions={await ownerSubmissions(ctx, viewer.accountId, params.id)} />)
-      }),
+      recordsPage(ownerSubmissions, (viewer, chatbot, submissions) => <SubmissionsPage viewer={viewer} chatbot={chatbot} submissions={submissions} />),
       HIDDEN,
     )
-    .get(
-      '/dashboard/chatbots/:id/submissions/csv/',
-      signedIn(ctx, async ({ viewer, params }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
-        return csvResponse(submissionsCsv(await ownerSubmissions(ctx, viewer.accountId, params.id)), fileName(chatbot.chatbot_name, 'submissions'))
-      }),
-      HIDDEN,
-    )
+    .get('/dashboard/chatbots/:id/submissions/csv/', recordsCsv('submissions', ownerSubmissions, submissionsCsv), HIDDEN)
     .get(
       '/dashboard/chatbots/:id/appointments/',
-      signedIn(ctx, async ({ viewer, params }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
-        const appointments = await ownerAppointments(ctx, viewer.accountId, params.id)
-        return page(<AppointmentsPage viewer={viewer} chatbot={chatbot} appointments={appointments} now={ctx.clock.now()} />)
-      }),
+      recordsPage(ownerAppointments, (viewer, chatbot, appointments) => <AppointmentsPage viewer={viewer} chatbot={chatbot} appointments={appointments} now={ctx.clock.now()} />),
       HIDDEN,
     )
-    .get(
-      '/dashboard/chatbots/:id/appointments/csv/',
-      signedIn(ctx, async ({ viewer, params }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
-        return csvResponse(appointmentsCsv(await ownerAppointments(ctx, viewer.accountId, params.id)), fileName(chatbot.chatbot_name, 'appointments'))
-      }),
-      HIDDEN,
-    )
+    .get('/dashboard/chatbots/:id/appointments/csv/', recordsCsv('appointments', ownerAppointments, appointmentsCsv), HIDDEN)
 }

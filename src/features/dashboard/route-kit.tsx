@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors'
 import { CSRF_FIELD, tokensMatch } from './csrf'
 import { htmlPage, seeOther } from './html'
 import { Layout } from './layout'
+import { withNotice, type NoticeKey } from './notices'
 import { currentViewer, type Viewer } from './session'
 
 /** Dashboard routes stay out of the OpenAPI document. */
@@ -91,4 +92,15 @@ export function signedIn(ctx: AppContext, handler: (parts: SignedIn) => Promise<
       throw error
     }
   }
+}
+
+/**
+ * The route of a one-button form (delete, revoke): `run` acts for the signed-in owner, then the
+ * browser goes `back` to the page of the button, which shows the notice.
+ */
+export function buttonRoute(ctx: AppContext, route: { run: (parts: SignedIn) => Promise<unknown>; back: (params: Record<string, string>) => string; notice: NoticeKey }) {
+  return signedIn(ctx, async (parts) => {
+    await route.run(parts)
+    return seeOther(withNotice(route.back(parts.params), route.notice))
+  })
 }

@@ -6,7 +6,7 @@ import { attr } from '../html'
 import { Layout } from '../layout'
 import type { Viewer } from '../session'
 import { tabPath } from './chatbot-frame'
-import { count, day, TableRegion, when } from './parts'
+import { count, DataTable, day, when } from './parts'
 
 export interface WordUse {
   chatbot_id: string
@@ -58,48 +58,32 @@ export function AccountPage(props: {
       <section class="section" aria-labelledby="words-title">
         <h2 id="words-title">Training words per chatbot</h2>
         <p>Each chatbot may hold {count(plan.training_words)} words of documents and web pages.</p>
-        {props.words.length === 0 ? (
-          <p class="empty">No chatbots yet.</p>
-        ) : (
-          <TableRegion label="Training words per chatbot">
-            <table class="stack">
-              <thead>
-                <tr>
-                  <th scope="col">Chatbot</th>
-                  <th scope="col" class="num">
-                    Words used
-                  </th>
-                  <th scope="col" class="num">
-                    Words left
-                  </th>
-                  <th scope="col">Use</th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.words.map((w) => (
-                  <tr>
-                    <th scope="row">
-                      <a href={attr(tabPath(w.chatbot_id, 'overview'))} safe>
-                        {w.chatbot_name}
-                      </a>
-                    </th>
-                    <td class="num" data-label="Words used">
-                      {count(w.used)}
-                    </td>
-                    <td class="num" data-label="Words left">
-                      {count(Math.max(0, plan.training_words - w.used))}
-                    </td>
-                    <td data-label="Use">
-                      <meter class="meter" min={0} max={plan.training_words} value={w.used} aria-label={attr(`Training words used by ${w.chatbot_name}`)}>
-                        {count(w.used)}
-                      </meter>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        )}
+        <DataTable
+          label="Training words per chatbot"
+          columns={['Chatbot', { title: 'Words used', num: true }, { title: 'Words left', num: true }, 'Use']}
+          items={props.words}
+          empty="No chatbots yet."
+          row={(w) => (
+            <>
+              <th scope="row">
+                <a href={attr(tabPath(w.chatbot_id, 'overview'))} safe>
+                  {w.chatbot_name}
+                </a>
+              </th>
+              <td class="num" data-label="Words used">
+                {count(w.used)}
+              </td>
+              <td class="num" data-label="Words left">
+                {count(Math.max(0, plan.training_words - w.used))}
+              </td>
+              <td data-label="Use">
+                <meter class="meter" min={0} max={plan.training_words} value={w.used} aria-label={attr(`Training words used by ${w.chatbot_name}`)}>
+                  {count(w.used)}
+                </meter>
+              </td>
+            </>
+          )}
+        />
       </section>
 
       <section class="section" aria-labelledby="tokens-title">
@@ -131,55 +115,39 @@ export function AccountPage(props: {
             Create token
           </button>
         </PostForm>
-        {props.tokens.length === 0 ? (
-          <p class="empty">No tokens.</p>
-        ) : (
-          <TableRegion label="API tokens">
-            <table class="stack">
-              <caption class="visually-hidden">
-                {String(active.length)} active of {String(props.tokens.length)} tokens
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.tokens.map((t) => (
-                  <tr>
-                    <th scope="row" safe>
-                      {t.label}
-                    </th>
-                    <td data-label="Created" safe>
-                      {when(t.created_at)}
-                    </td>
-                    <td data-label="Status">
-                      {t.revoked_at ? (
-                        <span class="badge badge-neutral" safe>
-                          {`revoked ${day(t.revoked_at)}`}
-                        </span>
-                      ) : (
-                        <span class="badge badge-ok">active</span>
-                      )}
-                    </td>
-                    <td>
-                      {t.revoked_at ? (
-                        ''
-                      ) : (
-                        <ActionButton action={`/dashboard/account/tokens/${encodeURIComponent(t.id)}/revoke/`} csrf={props.viewer.csrf} label="Revoke" accessibleName={`Revoke token ${t.label}`} danger />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        )}
+        <DataTable
+          label="API tokens"
+          caption={`${active.length} active of ${props.tokens.length} tokens`}
+          columns={['Name', 'Created', 'Status', { title: 'Actions', hidden: true }]}
+          items={props.tokens}
+          empty="No tokens."
+          row={(t) => (
+            <>
+              <th scope="row" safe>
+                {t.label}
+              </th>
+              <td data-label="Created" safe>
+                {when(t.created_at)}
+              </td>
+              <td data-label="Status">
+                {t.revoked_at ? (
+                  <span class="badge badge-neutral" safe>
+                    {`revoked ${day(t.revoked_at)}`}
+                  </span>
+                ) : (
+                  <span class="badge badge-ok">active</span>
+                )}
+              </td>
+              <td>
+                {t.revoked_at ? (
+                  ''
+                ) : (
+                  <ActionButton action={`/dashboard/account/tokens/${encodeURIComponent(t.id)}/revoke/`} csrf={props.viewer.csrf} label="Revoke" accessibleName={`Revoke token ${t.label}`} danger />
+                )}
+              </td>
+            </>
+          )}
+        />
       </section>
     </Layout>
   )

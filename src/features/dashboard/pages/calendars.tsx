@@ -1,10 +1,10 @@
 import { Html } from '@elysiajs/html'
 import type { CalendarViewItem } from '../../calendars/service'
 import { rowFieldLabel, type CalendarRow } from '../chatbot-form'
-import { ActionButton, ErrorSummary, PostForm, type FormErrors } from '../forms'
+import { DeleteButton, ErrorSummary, PostForm, type FormErrors } from '../forms'
 import type { Viewer } from '../session'
 import { ChatbotFrame, type ChatbotSummary } from './chatbot-frame'
-import { CalendarFieldset, TableRegion } from './parts'
+import { CalendarFieldset, DataTable } from './parts'
 
 const durationsOf = (c: CalendarViewItem) =>
   [c.min15App ? '15' : '', c.min30App ? '30' : '', c.min45App ? '45' : '', c.min60App ? '60' : ''].filter(Boolean).join(', ') + ' min'
@@ -25,52 +25,30 @@ export function CalendarsPage(props: {
     <ChatbotFrame viewer={viewer} chatbot={chatbot} tab="calendars" notice={props.notice}>
       <section class="section" aria-labelledby="calendars-title">
         <h2 id="calendars-title">Calendars ({String(props.calendars.length)} of 10)</h2>
-        {props.calendars.length === 0 ? (
-          <p class="empty">No calendars: visitors cannot book until you add one.</p>
-        ) : (
-          <TableRegion label="Calendars">
-            <table class="stack">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Notifications to</th>
-                  <th scope="col">Hours</th>
-                  <th scope="col">Lengths</th>
-                  <th scope="col">Weekends</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.calendars.map((c) => (
-                  <tr>
-                    <th scope="row" safe>
-                      {c.name}
-                    </th>
-                    <td data-label="Notifications to" safe>
-                      {c.calendar_email}
-                    </td>
-                    <td data-label="Hours" safe>
-                      {`${c.daily_start}–${c.daily_end} ${c.local_timezone_name} (${c.local_timezone})`}
-                    </td>
-                    <td data-label="Lengths">{durationsOf(c)}</td>
-                    <td data-label="Weekends">{c.include_weekends ? 'Yes' : 'No'}</td>
-                    <td>
-                      <ActionButton
-                        action={`/dashboard/chatbots/${id}/calendars/${encodeURIComponent(c.calendar_id)}/delete/`}
-                        csrf={viewer.csrf}
-                        label="Delete"
-                        accessibleName={`Delete calendar ${c.name}`}
-                        danger
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        )}
+        <DataTable
+          label="Calendars"
+          columns={['Name', 'Notifications to', 'Hours', 'Lengths', 'Weekends', { title: 'Actions', hidden: true }]}
+          items={props.calendars}
+          empty="No calendars: visitors cannot book until you add one."
+          row={(c) => (
+            <>
+              <th scope="row" safe>
+                {c.name}
+              </th>
+              <td data-label="Notifications to" safe>
+                {c.calendar_email}
+              </td>
+              <td data-label="Hours" safe>
+                {`${c.daily_start}–${c.daily_end} ${c.local_timezone_name} (${c.local_timezone})`}
+              </td>
+              <td data-label="Lengths">{durationsOf(c)}</td>
+              <td data-label="Weekends">{c.include_weekends ? 'Yes' : 'No'}</td>
+              <td>
+                <DeleteButton action={`/dashboard/chatbots/${id}/calendars/${encodeURIComponent(c.calendar_id)}/delete/`} csrf={viewer.csrf} what={`calendar ${c.name}`} />
+              </td>
+            </>
+          )}
+        />
       </section>
       {props.calendars.length < 10 ? (
         <section class="section" aria-labelledby="add-calendar-title">

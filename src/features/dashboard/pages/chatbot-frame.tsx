@@ -4,6 +4,7 @@ import { TYPES } from '../../chatbots/texts'
 import { attr } from '../html'
 import { Layout } from '../layout'
 import type { Viewer } from '../session'
+import { Breadcrumbs } from './parts'
 
 export type ChatbotTab = 'overview' | 'training' | 'calendars' | 'appointments' | 'leads' | 'submissions'
 
@@ -51,18 +52,7 @@ export function ChatbotFrame(props: {
   const { chatbot, tab } = props
   return (
     <Layout title={`${TAB_LABELS[tab]}: ${chatbot.chatbot_name}`} viewer={props.viewer} section="chatbots" notice={props.notice}>
-      <nav class="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <a href="/dashboard/chatbots/">Chatbots</a>
-          </li>
-          <li>
-            <a href={attr(tabPath(chatbot.chatbot_id, 'overview'))} aria-current={tab === 'overview' ? 'page' : undefined} safe>
-              {chatbot.chatbot_name}
-            </a>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs steps={[{ href: tabPath(chatbot.chatbot_id, 'overview'), label: chatbot.chatbot_name, current: tab === 'overview' }]} />
       <div class="page-head">
         <div>
           <h1 safe>{chatbot.chatbot_name}</h1>

@@ -1,12 +1,12 @@
 import { Html } from '@elysiajs/html'
 import type { ChatbotType } from '../../../db/schema'
 import { rowFieldLabel, SHAPES, slugOf, TYPE_SLUGS, TYPE_SUMMARIES, type CreationForm } from '../chatbot-form'
-import { ErrorSummary, Field, PostForm, TextArea, type FormErrors } from '../forms'
+import { ErrorSummary, Field, FileField, PostForm, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
 import { Layout } from '../layout'
 import type { Viewer } from '../session'
 import { tabPath, type ChatbotSummary } from './chatbot-frame'
-import { CalendarFieldset, PlanRows, QuestionRows } from './parts'
+import { Breadcrumbs, CalendarFieldset, PlanRows, QuestionRows, RepeatedRows } from './parts'
 
 export function ChatbotListPage(props: {
   viewer: Viewer
@@ -64,18 +64,7 @@ export function ChatbotListPage(props: {
 export function ChooseTypePage(props: { viewer: Viewer }): JSX.Element {
   return (
     <Layout title="Create a chatbot" viewer={props.viewer} section="chatbots">
-      <nav class="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <a href="/dashboard/chatbots/">Chatbots</a>
-          </li>
-          <li>
-            <a href="/dashboard/chatbots/new/" aria-current="page">
-              New chatbot
-            </a>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs steps={[{ href: '/dashboard/chatbots/new/', label: 'New chatbot', current: true }]} />
       <h1>What should your chatbot do?</h1>
       <ul class="type-list">
         {Object.entries(TYPE_SLUGS).map(([slug, type]) => (
@@ -129,21 +118,12 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
   const labels = Object.fromEntries(Object.entries(LABELS).map(([k, l]) => [`f-${k}`, l]))
   return (
     <Layout title={`New ${type} chatbot`} viewer={props.viewer} section="chatbots">
-      <nav class="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <a href="/dashboard/chatbots/">Chatbots</a>
-          </li>
-          <li>
-            <a href="/dashboard/chatbots/new/">New chatbot</a>
-          </li>
-          <li>
-            <a href={`/dashboard/chatbots/new/${slugOf(type)}/`} aria-current="page" safe>
-              {type}
-            </a>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        steps={[
+          { href: '/dashboard/chatbots/new/', label: 'New chatbot' },
+          { href: `/dashboard/chatbots/new/${slugOf(type)}/`, label: type, current: true },
+        ]}
+      />
       <h1 safe>{`New ${type} chatbot`}</h1>
       <p class="subtitle" safe>
         {TYPE_SUMMARIES[type]}
@@ -172,32 +152,15 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
           <legend>Your business</legend>
           {f('business_industry', { required: true, maxlength: 200 })}
           {f('business_website', { type: 'url', required: shape.website === 'required', hint: 'A full address such as https://example.com', autocomplete: 'url' })}
-          <div class={['field', errors?.of('f-business_logo') ? 'has-error' : '']}>
-            <label for="f-business_logo">
-              {LABELS.business_logo}
-              {shape.logo === 'required' ? '' : <span class="optional"> (optional)</span>}
-            </label>
-            <p class="hint" id="f-business_logo-hint">
-              PNG, JPEG, GIF or WebP, at most 2 MiB.{shape.logo === 'required' ? ' It appears on every quote.' : ''}
-            </p>
-            {errors?.of('f-business_logo') ? (
-              <p class="field-error" id="f-business_logo-error">
-                <span class="visually-hidden">Error: </span>
-                <span safe>{errors.of('f-business_logo')}</span>
-              </p>
-            ) : (
-              ''
-            )}
-            <input
-              type="file"
-              id="f-business_logo"
-              name="business_logo"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              required={shape.logo === 'required'}
-              aria-describedby={errors?.of('f-business_logo') ? 'f-business_logo-hint f-business_logo-error' : 'f-business_logo-hint'}
-              aria-invalid={errors?.of('f-business_logo') ? 'true' : undefined}
-            />
-          </div>
+          <FileField
+            id="f-business_logo"
+            name="business_logo"
+            label={LABELS.business_logo}
+            hint={`PNG, JPEG, GIF or WebP, at most 2 MiB.${shape.logo === 'required' ? ' It appears on every quote.' : ''}`}
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            required={shape.logo === 'required'}
+            error={errors?.of('f-business_logo')}
+          />
           {shape.currency ? f('currency', { required: true, maxlength: 20, hint: 'A symbol or code, like $ or EUR.', class: 'field-short' }) : ''}
           {shape.texts.map((name) =>
             LONG_TEXTS.has(name) ? (
@@ -212,16 +175,11 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
         {shape.plans ? <PlanRows rows={form.plans} errors={errors} required /> : ''}
         {shape.questions !== 'none' ? <QuestionRows rows={form.questions} errors={errors} required={shape.questions === 'required'} /> : ''}
         {shape.calendars ? (
-          <fieldset>
-            <legend>Calendars</legend>
-            <input type="hidden" name="calendar_rows" value={String(form.calendars.length)} />
+          <RepeatedRows kind="calendar" legend="Calendars" count={form.calendars.length} addLabel="Add another calendar">
             {form.calendars.map((row, i) => (
               <CalendarFieldset index={i} row={row} errors={errors} />
             ))}
-            <button type="submit" name="add" value="calendar" class="button button-secondary button-small" formnovalidate>
-              Add another calendar
-            </button>
-          </fieldset>
+          </RepeatedRows>
         ) : (
           ''
         )}

@@ -1,7 +1,7 @@
 import { Html, type PropsWithChildren } from '@elysiajs/html'
 import { DATA_TYPES } from '../../chatbots/schemas'
 import { CALENDAR_FLAG_KEYS, type CalendarRow, type PlanRow, type QuestionRow } from '../chatbot-form'
-import { Checkbox, Field, Select, sentence, TextArea, type FormErrors } from '../forms'
+import { Checkbox, Field, FieldError, Select, sentence, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
 
 const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')]
@@ -31,14 +31,7 @@ export function CalendarFieldset(props: { index: number; row: CalendarRow; error
       <TextArea id={id('description')} name={id('description')} label="Details for attendees" hint="A meeting link or the address; sent with every invitation." rows={2} value={row.description} maxlength={2000} error={errors?.of(id('description'))} />
       <fieldset class={durationError ? 'has-error' : ''}>
         <legend>Appointment lengths offered</legend>
-        {durationError ? (
-          <p class="field-error" id={attr(`${id('min15App')}-error`)}>
-            <span class="visually-hidden">Error: </span>
-            <span safe>{sentence('Appointment lengths', durationError)}</span>
-          </p>
-        ) : (
-          ''
-        )}
+        <FieldError id={id('min15App')} message={durationError ? sentence('Appointment lengths', durationError) : undefined} />
         <div class="checkbox-row">
           {(['min15App', 'min30App', 'min45App', 'min60App'] as const).map((k) => (
             <Checkbox id={id(k)} name={id(k)} label={FLAG_LABELS[k]} checked={row[k]} error={k === 'min15App' ? durationError : undefined} />
@@ -50,12 +43,41 @@ export function CalendarFieldset(props: { index: number; row: CalendarRow; error
   )
 }
 
-export function PlanRows(props: { rows: PlanRow[]; errors?: FormErrors | null; required: boolean }): JSX.Element {
+/**
+ * A list of like rows in a form: `<kind>_rows` tells the server how many were shown, and the
+ * "add another" button re-shows the form with one more (named add=<kind>, sent without validation).
+ */
+export function RepeatedRows(props: { kind: 'plan' | 'question' | 'calendar'; legend: string; hint?: string; count: number; addLabel: string; children?: PropsWithChildren["children"] }): JSX.Element {
   return (
     <fieldset>
-      <legend>Price list{props.required ? '' : ' (optional)'}</legend>
-      <p class="hint">One product or service per row; rows left empty are ignored. Prices are numbers like 100 or 9.99.</p>
-      <input type="hidden" name="plan_rows" value={String(props.rows.length)} />
+      <legend safe>{props.legend}</legend>
+      {props.hint ? (
+        <p class="hint" safe>
+          {props.hint}
+        </p>
+      ) : (
+        ''
+      )}
+      <input type="hidden" name={`${props.kind}_rows`} value={String(props.count)} />
+      {props.children}
+      <button type="submit" name="add" value={props.kind} class="button button-secondary button-small" formnovalidate safe>
+        {props.addLabel}
+      </button>
+    </fieldset>
+  )
+}
+
+const optional = (legend: string, required: boolean) => (required ? legend : `${legend} (optional)`)
+
+export function PlanRows(props: { rows: PlanRow[]; errors?: FormErrors | null; required: boolean }): JSX.Element {
+  return (
+    <RepeatedRows
+      kind="plan"
+      legend={optional('Price list', props.required)}
+      hint="One product or service per row; rows left empty are ignored. Prices are numbers like 100 or 9.99."
+      count={props.rows.length}
+      addLabel="Add another item"
+    >
       {props.rows.map((row, i) => {
         const id = (k: string) => `plan-${i}-${k}`
         return (
@@ -70,19 +92,13 @@ export function PlanRows(props: { rows: PlanRow[]; errors?: FormErrors | null; r
           </fieldset>
         )
       })}
-      <button type="submit" name="add" value="plan" class="button button-secondary button-small" formnovalidate>
-        Add another item
-      </button>
-    </fieldset>
+    </RepeatedRows>
   )
 }
 
 export function QuestionRows(props: { rows: QuestionRow[]; errors?: FormErrors | null; required: boolean }): JSX.Element {
   return (
-    <fieldset>
-      <legend>Questions{props.required ? '' : ' (optional)'}</legend>
-      <p class="hint">The chatbot asks them in this order. Rows left empty are ignored.</p>
-      <input type="hidden" name="question_rows" value={String(props.rows.length)} />
+    <RepeatedRows kind="question" legend={optional('Questions', props.required)} hint="The chatbot asks them in this order. Rows left empty are ignored." count={props.rows.length} addLabel="Add another question">
       {props.rows.map((row, i) => {
         const id = (k: string) => `question-${i}-${k}`
         return (
@@ -104,10 +120,7 @@ export function QuestionRows(props: { rows: QuestionRow[]; errors?: FormErrors |
           </fieldset>
         )
       })}
-      <button type="submit" name="add" value="question" class="button button-secondary button-small" formnovalidate>
-        Add another question
-      </button>
-    </fieldset>
+    </RepeatedRows>
   )
 }
 
@@ -142,6 +155,84 @@ export function TableRegion(props: { label: string; children?: PropsWithChildren
     <div class="table-scroll" role="region" aria-label={attr(props.label)} tabindex="0">
       {props.children}
     </div>
+  )
+}
+
+/** A column heading: `num` right-aligns figures, `hidden` keeps the title for screen readers only (an Actions column). */
+export type Column = string | { title: string; num?: boolean; hidden?: boolean }
+
+function ColumnHead(props: { column: Column }): JSX.Element {
+  const c = typeof props.column === 'string' ? { title: props.column } : props.column
+  return c.hidden ? (
+    <th scope="col">
+      <span class="visually-hidden" safe>
+        {c.title}
+      </span>
+    </th>
+  ) : (
+    <th scope="col" class={c.num ? 'num' : undefined} safe>
+      {c.title}
+    </th>
+  )
+}
+
+/**
+ * A table that stacks on phones, in its scrollable region named `label`, or the `empty` text when
+ * there are no items. `row` gives the cells of one item (its first one a `<th scope="row">`);
+ * `caption` is read by screen readers only.
+ */
+export function DataTable<T>(props: { label: string; caption?: string; columns: readonly Column[]; items: readonly T[]; row: (item: T) => JSX.Element; empty: string }): JSX.Element {
+  if (props.items.length === 0) {
+    return (
+      <p class="empty" safe>
+        {props.empty}
+      </p>
+    )
+  }
+  return (
+    <TableRegion label={props.label}>
+      <table class="stack">
+        {props.caption ? (
+          <caption class="visually-hidden" safe>
+            {props.caption}
+          </caption>
+        ) : (
+          ''
+        )}
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <ColumnHead column={column} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.items.map((item) => (
+            <tr>{props.row(item)}</tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  )
+}
+
+/** The trail above a page inside Chatbots; the last step is the current page. */
+export function Breadcrumbs(props: { steps: { href: string; label: string; current?: boolean }[] }): JSX.Element {
+  return (
+    <nav class="breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        <li>
+          <a href="/dashboard/chatbots/">Chatbots</a>
+        </li>
+        {props.steps.map((step) => (
+          <li>
+            <a href={attr(step.href)} aria-current={step.current ? 'page' : undefined} safe>
+              {step.label}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </nav>
   )
 }
 

@@ -5,7 +5,7 @@ import type { SubmissionView } from '../../chat/owner-views'
 import { attr } from '../html'
 import type { Viewer } from '../session'
 import { ChatbotFrame, type ChatbotSummary } from './chatbot-frame'
-import { Badge, TableRegion, when } from './parts'
+import { Badge, DataTable, when } from './parts'
 
 function ExportLink(props: { href: string; what: string }): JSX.Element {
   return (
@@ -15,63 +15,54 @@ function ExportLink(props: { href: string; what: string }): JSX.Element {
   )
 }
 
+/** A client's name over their e-mail address, which opens a new message. */
+function Client(props: { name: string; email: string }): JSX.Element {
+  return (
+    <>
+      <span safe>{props.name}</span>
+      <br />
+      <a href={attr(`mailto:${props.email}`)} safe>
+        {props.email}
+      </a>
+    </>
+  )
+}
+
 export function LeadsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; leads: LeadView[] }): JSX.Element {
   const id = encodeURIComponent(props.chatbot.chatbot_id)
   return (
     <ChatbotFrame viewer={props.viewer} chatbot={props.chatbot} tab="leads" actions={props.leads.length ? <ExportLink href={`/dashboard/chatbots/${id}/leads/csv/`} what="leads" /> : undefined}>
       <h2>Leads ({String(props.leads.length)})</h2>
-      {props.leads.length === 0 ? (
-        <p class="empty">No quotes requested yet.</p>
-      ) : (
-        <TableRegion label="Leads">
-          <table class="stack">
-            <thead>
-              <tr>
-                <th scope="col">Client</th>
-                <th scope="col">Received</th>
-                <th scope="col" class="num">
-                  Total excl. VAT
-                </th>
-                <th scope="col" class="num">
-                  Total incl. VAT
-                </th>
-                <th scope="col">Quote</th>
-                <th scope="col">Webhook</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.leads.map((l) => (
-                <tr>
-                  <th scope="row">
-                    <span safe>{l.client_name}</span>
-                    <br />
-                    <a href={attr(`mailto:${l.client_email}`)} safe>
-                      {l.client_email}
-                    </a>
-                  </th>
-                  <td data-label="Received" safe>
-                    {when(l.created_at)}
-                  </td>
-                  <td class="num" data-label="Total excl. VAT" safe>
-                    {`${l.total_excluding_vat} ${l.currency}`}
-                  </td>
-                  <td class="num" data-label="Total incl. VAT" safe>
-                    {`${l.total_including_vat} ${l.currency}`}
-                  </td>
-                  <td data-label="Quote">
-                    <a href={attr(l.quote_url)} aria-label={attr(`Quote PDF for ${l.client_name}`)}>
-                      Quote PDF
-                    </a>
-                  </td>
-                  <td data-label="Webhook">
-                    <Badge status={l.webhook_status} /> {l.webhook_attempts ? <span class="hint">{`${l.webhook_attempts} attempt${l.webhook_attempts === 1 ? '' : 's'}`}</span> : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      )}
+      <DataTable
+        label="Leads"
+        columns={['Client', 'Received', { title: 'Total excl. VAT', num: true }, { title: 'Total incl. VAT', num: true }, 'Quote', 'Webhook']}
+        items={props.leads}
+        empty="No quotes requested yet."
+        row={(l) => (
+          <>
+            <th scope="row">
+              <Client name={l.client_name} email={l.client_email} />
+            </th>
+            <td data-label="Received" safe>
+              {when(l.created_at)}
+            </td>
+            <td class="num" data-label="Total excl. VAT" safe>
+              {`${l.total_excluding_vat} ${l.currency}`}
+            </td>
+            <td class="num" data-label="Total incl. VAT" safe>
+              {`${l.total_including_vat} ${l.currency}`}
+            </td>
+            <td data-label="Quote">
+              <a href={attr(l.quote_url)} aria-label={attr(`Quote PDF for ${l.client_name}`)}>
+                Quote PDF
+              </a>
+            </td>
+            <td data-label="Webhook">
+              <Badge status={l.webhook_status} /> {l.webhook_attempts ? <span class="hint">{`${l.webhook_attempts} attempt${l.webhook_attempts === 1 ? '' : 's'}`}</span> : ''}
+            </td>
+          </>
+        )}
+      />
     </ChatbotFrame>
   )
 }
@@ -102,39 +93,23 @@ export function SubmissionsPage(props: { viewer: Viewer; chatbot: ChatbotSummary
       actions={props.submissions.length ? <ExportLink href={`/dashboard/chatbots/${id}/submissions/csv/`} what="submissions" /> : undefined}
     >
       <h2>Submissions ({String(props.submissions.length)})</h2>
-      {props.submissions.length === 0 ? (
-        <p class="empty">No completed forms yet.</p>
-      ) : (
-        <TableRegion label="Submissions">
-          <table class="stack">
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                {titles.map((t) => (
-                  <th scope="col" safe>
-                    {t}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {props.submissions.map((s) => (
-                <tr>
-                  <th scope="row" safe>
-                    {when(s.created_at)}
-                  </th>
-                  {titles.map((t) => {
-                    const answer = s.answers.find((a) => a.title === t)
-                    return (
-                      <td data-label={attr(t)}>{answer ? <AnswerValue type={answer.type} value={answer.value} title={t} /> : ''}</td>
-                    )
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      )}
+      <DataTable
+        label="Submissions"
+        columns={['Received', ...titles]}
+        items={props.submissions}
+        empty="No completed forms yet."
+        row={(s) => (
+          <>
+            <th scope="row" safe>
+              {when(s.created_at)}
+            </th>
+            {titles.map((t) => {
+              const answer = s.answers.find((a) => a.title === t)
+              return <td data-label={attr(t)}>{answer ? <AnswerValue type={answer.type} value={answer.value} title={t} /> : ''}</td>
+            })}
+          </>
+        )}
+      />
     </ChatbotFrame>
   )
 }
@@ -147,51 +122,39 @@ export const localTime = (iso: string): string => {
 
 function AppointmentTable(props: { label: string; items: AppointmentItem[] }): JSX.Element {
   return (
-    <TableRegion label={props.label}>
-      <table class="stack">
-        <thead>
-          <tr>
-            <th scope="col">Starts</th>
-            <th scope="col">Length</th>
-            <th scope="col">Client</th>
-            <th scope="col">Answers</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.items.map((a) => (
-            <tr>
-              <th scope="row" safe>
-                {localTime(a.start)}
-              </th>
-              <td data-label="Length">{`${a.duration} min`}</td>
-              <td data-label="Client">
-                <span safe>{a.client_name}</span>
-                <br />
-                <a href={attr(`mailto:${a.client_email}`)} safe>
-                  {a.client_email}
-                </a>
-              </td>
-              <td data-label="Answers">
-                {Array.isArray(a.answers) && a.answers.length ? (
-                  <dl class="answers">
-                    {(a.answers as { title?: unknown; type?: unknown; value?: unknown }[]).map((x) => (
-                      <>
-                        <dt safe>{String(x.title ?? '')}</dt>
-                        <dd>
-                          <AnswerValue type={String(x.type ?? 'text')} value={x.value} title={String(x.title ?? '')} />
-                        </dd>
-                      </>
-                    ))}
-                  </dl>
-                ) : (
-                  ''
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <DataTable
+      label={props.label}
+      columns={['Starts', 'Length', 'Client', 'Answers']}
+      items={props.items}
+      empty="None."
+      row={(a) => (
+        <>
+          <th scope="row" safe>
+            {localTime(a.start)}
+          </th>
+          <td data-label="Length">{`${a.duration} min`}</td>
+          <td data-label="Client">
+            <Client name={a.client_name} email={a.client_email} />
+          </td>
+          <td data-label="Answers">
+            {Array.isArray(a.answers) && a.answers.length ? (
+              <dl class="answers">
+                {(a.answers as { title?: unknown; type?: unknown; value?: unknown }[]).map((x) => (
+                  <>
+                    <dt safe>{String(x.title ?? '')}</dt>
+                    <dd>
+                      <AnswerValue type={String(x.type ?? 'text')} value={x.value} title={String(x.title ?? '')} />
+                    </dd>
+                  </>
+                ))}
+              </dl>
+            ) : (
+              ''
+            )}
+          </td>
+        </>
+      )}
+    />
   )
 }
 
@@ -219,9 +182,9 @@ export function AppointmentsPage(props: { viewer: Viewer; chatbot: ChatbotSummar
               {name}
             </h3>
             <h4>Upcoming</h4>
-            {upcoming.length ? <AppointmentTable label={`Upcoming appointments in ${name}`} items={upcoming} /> : <p class="empty">None.</p>}
+            <AppointmentTable label={`Upcoming appointments in ${name}`} items={upcoming} />
             <h4>Past</h4>
-            {past.length ? <AppointmentTable label={`Past appointments in ${name}`} items={past} /> : <p class="empty">None.</p>}
+            <AppointmentTable label={`Past appointments in ${name}`} items={past} />
           </section>
         )
       })}

@@ -1,15 +1,58 @@
 import { Html } from '@elysiajs/html'
 import type { linkStatus, viewDocuments, viewLinks } from '../../training/service'
-import { ActionButton, ErrorSummary, PostForm, TextArea, type FormErrors } from '../forms'
+import { DeleteButton, ErrorSummary, FileField, PostForm, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
 import type { Viewer } from '../session'
 import { ChatbotFrame } from './chatbot-frame'
 import type { ChatbotDetails } from './overview'
-import { Badge, count, TableRegion, when } from './parts'
+import { Badge, count, DataTable, when } from './parts'
 
 export type DocumentItem = Awaited<ReturnType<typeof viewDocuments>>[number]
 export type LinkItem = Awaited<ReturnType<typeof viewLinks>>[number]
 export type LinkJob = Awaited<ReturnType<typeof linkStatus>>[number]
+
+/** A document or web page as its table shows it: a link to it, its words, the start of its text, Delete. */
+interface MaterialItem {
+  name: string
+  href: string
+  /** Another site's page: opened without telling it where the visitor came from. */
+  external?: boolean
+  words: number
+  text: string
+  deleteAction: string
+  deleteWhat: string
+}
+
+const PREVIEW_LENGTH = 160
+
+function MaterialTable(props: { label: string; nameColumn: string; empty: string; items: MaterialItem[]; csrf: string }): JSX.Element {
+  return (
+    <DataTable
+      label={props.label}
+      columns={[props.nameColumn, { title: 'Words', num: true }, 'Preview', { title: 'Actions', hidden: true }]}
+      items={props.items}
+      empty={props.empty}
+      row={(m) => (
+        <>
+          <th scope="row">
+            <a href={attr(m.href)} rel={m.external ? 'noopener noreferrer' : undefined} safe>
+              {m.name}
+            </a>
+          </th>
+          <td class="num" data-label="Words">
+            {count(m.words)}
+          </td>
+          <td data-label="Preview" safe>
+            {m.text.length > PREVIEW_LENGTH ? `${m.text.slice(0, PREVIEW_LENGTH)}…` : m.text}
+          </td>
+          <td>
+            <DeleteButton action={m.deleteAction} csrf={props.csrf} what={m.deleteWhat} />
+          </td>
+        </>
+      )}
+    />
+  )
+}
 
 export function TrainingPage(props: {
   viewer: Viewer
@@ -23,7 +66,6 @@ export function TrainingPage(props: {
 }): JSX.Element {
   const { chatbot: c, errors, viewer } = props
   const id = encodeURIComponent(c.chatbot_id)
-  const docError = errors?.of('documents')
   return (
     <ChatbotFrame viewer={viewer} chatbot={c} tab="training" notice={props.notice}>
       <p>
@@ -34,80 +76,34 @@ export function TrainingPage(props: {
       <section class="section" aria-labelledby="documents-title">
         <h2 id="documents-title">Documents</h2>
         <PostForm action={`/dashboard/chatbots/${id}/documents/`} csrf={viewer.csrf} multipart novalidate class="card">
-          <div class={['field', docError ? 'has-error' : '']}>
-            <label for="documents">PDF documents</label>
-            <p class="hint" id="documents-hint">
-              Up to 10 files at once, 20 MiB each. Only PDFs with selectable text can be read.
-            </p>
-            {docError ? (
-              <p class="field-error" id="documents-error">
-                <span class="visually-hidden">Error: </span>
-                <span safe>{docError}</span>
-              </p>
-            ) : (
-              ''
-            )}
-            <input
-              type="file"
-              id="documents"
-              name="documents"
-              accept="application/pdf,.pdf"
-              multiple
-              required
-              aria-describedby={docError ? 'documents-hint documents-error' : 'documents-hint'}
-              aria-invalid={docError ? 'true' : undefined}
-            />
-          </div>
+          <FileField
+            id="documents"
+            name="documents"
+            label="PDF documents"
+            hint="Up to 10 files at once, 20 MiB each. Only PDFs with selectable text can be read."
+            accept="application/pdf,.pdf"
+            multiple
+            required
+            error={errors?.of('documents')}
+          />
           <button type="submit" class="button">
             Upload documents
           </button>
         </PostForm>
-        {props.documents.length === 0 ? (
-          <p class="empty">No documents yet.</p>
-        ) : (
-          <TableRegion label="Documents">
-            <table class="stack">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col" class="num">
-                    Words
-                  </th>
-                  <th scope="col">Preview</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.documents.map((d) => (
-                  <tr>
-                    <th scope="row">
-                      <a href={attr(d.file)} safe>
-                        {d.title}
-                      </a>
-                    </th>
-                    <td class="num" data-label="Words">
-                      {count(d.word_count)}
-                    </td>
-                    <td data-label="Preview" safe>
-                      {d.text.length > 160 ? `${d.text.slice(0, 160)}…` : d.text}
-                    </td>
-                    <td>
-                      <ActionButton
-                        action={`/dashboard/chatbots/${id}/documents/${encodeURIComponent(d.document_id)}/delete/`}
-                        csrf={viewer.csrf}
-                        label="Delete"
-                        accessibleName={`Delete document ${d.title}`}
-                        danger
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        )}
+        <MaterialTable
+          label="Documents"
+          nameColumn="Title"
+          empty="No documents yet."
+          csrf={viewer.csrf}
+          items={props.documents.map((d) => ({
+            name: d.title,
+            href: d.file,
+            words: d.word_count,
+            text: d.text,
+            deleteAction: `/dashboard/chatbots/${id}/documents/${encodeURIComponent(d.document_id)}/delete/`,
+            deleteWhat: `document ${d.title}`,
+          }))}
+        />
       </section>
 
       <section class="section" aria-labelledby="links-title">
@@ -128,52 +124,21 @@ export function TrainingPage(props: {
             Add pages
           </button>
         </PostForm>
-        {props.links.length === 0 ? (
-          <p class="empty">No pages added yet.</p>
-        ) : (
-          <TableRegion label="Added web pages">
-            <table class="stack">
-              <thead>
-                <tr>
-                  <th scope="col">Page</th>
-                  <th scope="col" class="num">
-                    Words
-                  </th>
-                  <th scope="col">Preview</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.links.map((l) => (
-                  <tr>
-                    <th scope="row">
-                      <a href={attr(l.link)} rel="noopener noreferrer" safe>
-                        {l.title || l.link}
-                      </a>
-                    </th>
-                    <td class="num" data-label="Words">
-                      {count(l.word_count)}
-                    </td>
-                    <td data-label="Preview" safe>
-                      {l.text.length > 160 ? `${l.text.slice(0, 160)}…` : l.text}
-                    </td>
-                    <td>
-                      <ActionButton
-                        action={`/dashboard/chatbots/${id}/links/${encodeURIComponent(l.link_id)}/delete/`}
-                        csrf={viewer.csrf}
-                        label="Delete"
-                        accessibleName={`Delete page ${l.title || l.link}`}
-                        danger
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        )}
+        <MaterialTable
+          label="Added web pages"
+          nameColumn="Page"
+          empty="No pages added yet."
+          csrf={viewer.csrf}
+          items={props.links.map((l) => ({
+            name: l.title || l.link,
+            href: l.link,
+            external: true,
+            words: l.word_count,
+            text: l.text,
+            deleteAction: `/dashboard/chatbots/${id}/links/${encodeURIComponent(l.link_id)}/delete/`,
+            deleteWhat: `page ${l.title || l.link}`,
+          }))}
+        />
       </section>
 
       <section class="section" aria-labelledby="jobs-title" id="link-jobs" data-refresh-while-queued>
@@ -181,40 +146,28 @@ export function TrainingPage(props: {
         <p class="hint">
           Each address is fetched in the background and added if the word allowance suffices. <a href={`/dashboard/chatbots/${id}/training/`}>Refresh</a>
         </p>
-        {props.jobs.length === 0 ? (
-          <p class="empty">Nothing queued.</p>
-        ) : (
-          <TableRegion label="Page processing status">
-            <table class="stack">
-              <thead>
-                <tr>
-                  <th scope="col">Address</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Updated</th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.jobs.map((j) => (
-                  <tr>
-                    <th scope="row" class="url" safe>
-                      {j.link}
-                    </th>
-                    <td data-label="Status">
-                      <Badge status={j.status} />
-                    </td>
-                    <td data-label="Reason" safe>
-                      {j.reason ?? ''}
-                    </td>
-                    <td data-label="Updated" safe>
-                      {when(j.updated_at)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        )}
+        <DataTable
+          label="Page processing status"
+          columns={['Address', 'Status', 'Reason', 'Updated']}
+          items={props.jobs}
+          empty="Nothing queued."
+          row={(j) => (
+            <>
+              <th scope="row" class="url" safe>
+                {j.link}
+              </th>
+              <td data-label="Status">
+                <Badge status={j.status} />
+              </td>
+              <td data-label="Reason" safe>
+                {j.reason ?? ''}
+              </td>
+              <td data-label="Updated" safe>
+                {when(j.updated_at)}
+              </td>
+            </>
+          )}
+        />
       </section>
     </ChatbotFrame>
   )
