@@ -264,13 +264,14 @@ describe('calendar-delete', () => {
     expect((await view(owner, other)).body.calendar_list).toHaveLength(1)
   })
 
-  test('a body without calendar_id names the field', async () => {
+  test('a body without a usable calendar_id is the spec 404, with detail naming the field', async () => {
     const id = await createAppointmentBot(owner, calendars(1))
     const api = client(app.url, owner)
-    expect((await api.post(DELETE(id), {})).body).toEqual({ error: 'calendar_id: is required' })
-    expect((await api.post(DELETE(id))).body).toEqual({ error: 'calendar_id: is required' })
-    expect(await api.post(DELETE(id), { calendar_id: 7 })).toMatchObject({ status: 400, body: { error: 'calendar_id: must be a string' } })
-    expect(await api.post(DELETE(id), { calendar_id: '' })).toMatchObject({ status: 400, body: { error: 'calendar_id: must not be empty' } })
+    expect(await api.post(DELETE(id), {})).toMatchObject({ status: 404, body: { error: 'Calendar with ID:  not found.', detail: 'calendar_id: is required' } })
+    expect(await api.post(DELETE(id))).toMatchObject({ status: 404, body: { error: 'Calendar with ID:  not found.', detail: 'calendar_id: is required' } })
+    expect(await api.post(DELETE(id), { calendar_id: 7 })).toMatchObject({ status: 404, body: { error: 'Calendar with ID: 7 not found.', detail: 'calendar_id: must be a string' } })
+    expect(await api.post(DELETE(id), { calendar_id: '' })).toMatchObject({ status: 404, body: { error: 'Calendar with ID:  not found.', detail: 'calendar_id: must not be empty' } })
+    expect((await view(owner, id)).body.calendar_list).toHaveLength(1)
   })
 
   test('another account: 403 Access Denied with either scheme, and nothing is deleted', async () => {

@@ -89,8 +89,12 @@ export async function viewCalendars(ctx: AppContext, accountId: string, chatbotI
 export async function removeCalendar(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
   await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
   const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: badRequest(MANAGE_WRONG_TYPE), types: APPOINTMENT })
+  // The spec answers an absent id like an unknown one (404), as document-delete and link-delete do;
+  // `detail` then names the field.
   const checked = check(CalendarDeleteBody, asObject(body))
-  if (!checked.ok) throw badRequest(`${checked.field}: ${checked.message}`)
+  const rawId = asObject(body).calendar_id
+  const shownId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : ''
+  if (!checked.ok) throw new HttpError(404, calendarNotFound(shownId), `${checked.field}: ${checked.message}`)
   const calendarId = checked.value.calendar_id
   if (!(await deleteCalendar(ctx.db, chatbot.id, calendarId))) throw new HttpError(404, calendarNotFound(calendarId))
   ctx.log.info('calendar.deleted', { chatbot_id: chatbot.id, calendar_id: calendarId })
