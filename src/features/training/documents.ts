@@ -64,7 +64,8 @@ export async function addDocuments(ctx: AppContext, accountId: string, chatbotId
     await Promise.all(rows.map(({ row }, i) => ctx.files.put(row.file_key, extracted[i].upload.bytes)))
     await ctx.db.transaction().execute(async (trx) => {
       // The chatbot row's lock makes concurrent additions take turns, so two cannot both take the last words.
-      await lockChatbotWords(trx, chatbot.id)
+      // A chatbot deleted while its upload was read answers as a missing chatbot does (spec: 400).
+      if (!(await lockChatbotWords(trx, chatbot.id))) throw badRequest(DOCUMENTS_WRONG_CHATBOT)
       const available = await wordsAvailable(ctx, trx, plan, chatbot.id)
       if (needed > available) throw refuse(available)
       for (const { row, text } of rows) {

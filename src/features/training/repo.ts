@@ -11,12 +11,14 @@ export type LinkJobStatus = LinkJobsTable['status']
  * allowance and then adds material: SQLite takes its write lock at once, PostgreSQL a row lock,
  * so two additions (two instances' link jobs, two uploads) cannot both take the last words.
  */
-export async function lockChatbotWords(db: Executor, chatbotId: string): Promise<void> {
-  await db
+/** Takes the chatbot row's lock; false when the chatbot no longer exists (deleted meanwhile). */
+export async function lockChatbotWords(db: Executor, chatbotId: string): Promise<boolean> {
+  const locked = await db
     .updateTable('chatbots')
     .set((eb) => ({ id: eb.ref('id') }))
     .where('id', '=', chatbotId)
-    .execute()
+    .executeTakeFirst()
+  return Number(locked.numUpdatedRows) === 1
 }
 
 // ---- documents
