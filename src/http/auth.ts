@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
+import { prepared } from '../db/prepared'
 import { sha256 } from '../lib/ids'
 import { HttpError } from './errors'
 
@@ -17,16 +18,19 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   if (!header || !header.trim()) throw new HttpError(401, CREDENTIALS_MISSING)
   const match = /^(?:token|bearer)\s+(\S+)\s*$/i.exec(header.trim())
   if (!match) throw new HttpError(401, INVALID_TOKEN)
-  const row = await ctx.db
-    .selectFrom('api_tokens')
-    .innerJoin('accounts', 'accounts.id', 'api_tokens.account_id')
-    .select(['api_tokens.id as tokenId', 'accounts.id as accountId', 'accounts.email as email'])
-    .where('api_tokens.token_hash', '=', sha256(match[1]))
-    .where('api_tokens.revoked_at', 'is', null)
-    .executeTakeFirst()
+  const [row] = await liveToken(ctx.db, sha256(match[1]))
   if (!row) throw new HttpError(401, INVALID_TOKEN)
   return row
 }
+
+const liveToken = prepared((db, tokenHash: string) =>
+  db
+    .selectFrom('api_tokens')
+    .innerJoin('accounts', 'accounts.id', 'api_tokens.account_id')
+    .select(['api_tokens.id as tokenId', 'accounts.id as accountId', 'accounts.email as email'])
+    .where('api_tokens.token_hash', '=', tokenHash)
+    .where('api_tokens.revoked_at', 'is', null),
+)
 
 /** Every route of a plugin that uses this answers 401 before anything else when the token is missing or wrong. */
 export const authGuard = (ctx: AppContext) =>

@@ -2,6 +2,7 @@ import type Stripe from 'stripe'
 import type { Plan } from '../../config'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
+import { prepared } from '../../db/prepared'
 import type { SubscriptionsTable } from '../../db/schema'
 import { badRequest, HttpError } from '../../http/errors'
 import { newId } from '../../lib/ids'
@@ -20,15 +21,20 @@ export function planById(ctx: AppContext, planId?: string | null): Plan {
 
 /** The subscription that is paid for now, if any. */
 export async function activeSubscription(ctx: AppContext, accountId: string, db: Executor = ctx.db): Promise<SubscriptionsTable | undefined> {
-  return db
+  const [row] = await paidSubscriptions(db as Db, accountId, ctx.clock.now().toISOString())
+  return row
+}
+
+const paidSubscriptions = prepared((db, accountId: string, now: string) =>
+  db
     .selectFrom('subscriptions')
     .selectAll()
     .where('account_id', '=', accountId)
     .where('status', '=', 'active')
-    .where('current_period_end', '>', ctx.clock.now().toISOString())
+    .where('current_period_end', '>', now)
     .orderBy('current_period_end', 'desc')
-    .executeTakeFirst()
-}
+    .limit(1),
+)
 
 /** The plan in force for an account with an active subscription. */
 export async function activePlan(ctx: AppContext, accountId: string): Promise<{ plan: Plan; subscription: SubscriptionsTable } | null> {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context'
 import type { ChatbotsTable, ChatbotType } from '../../db/schema'
+import { prepared } from '../../db/prepared'
 import { forbidden, type HttpError } from '../../http/errors'
 
 export type ChatbotRow = ChatbotsTable
@@ -15,12 +16,14 @@ export async function ownedChatbot(
   chatbotId: string,
   opts: { missing: HttpError; types?: readonly ChatbotType[]; wrongType?: HttpError },
 ): Promise<ChatbotRow> {
-  const row = await ctx.db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId).executeTakeFirst()
+  const [row] = await chatbotById(ctx.db, chatbotId)
   if (!row) throw opts.missing
   if (row.account_id !== accountId) throw forbidden()
   if (opts.types && !opts.types.includes(row.type)) throw opts.wrongType ?? opts.missing
   return row
 }
+
+const chatbotById = prepared((db, chatbotId: string) => db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId))
 
 /** Where a chatbot's files live in the FileStore; deleting the chatbot removes the whole prefix. */
 export const chatbotFilePrefix = (chatbotId: string) => `chatbots/${chatbotId}`
