@@ -92,8 +92,9 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   })
-  context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } })
+  context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url })
+  context.setDefaultTimeout(10_000)
   page = await context.newPage()
 }, 60_000)
 
@@ -180,15 +181,23 @@ describe('the owner dashboard in Chromium', () => {
     await check('training-filled')
   }, T)
 
-  test('leads: a quote from the public chat API, its PDF link, a CSV export', async () => {
+  test('leads: a quote made in the widget (the live preview), its PDF link, a CSV export', async () => {
     const quoteBot = (await client(app.url, token).post('/api/v1.0/api-quote-generation/', { ...CREATION_BODIES['/api/v1.0/api-quote-generation/'], chatbot_name: 'Quotes' })).body.chatbot_id
-    const quote = await client(app.url).post(`/api/v1.0/chat/${quoteBot}/quote/`, {
-      visitor_id: 'visitor-1',
-      client_name: 'Grace Hopper',
-      client_email: 'grace@example.com',
-      items: [{ name: PRICE_LIST[1]['Product/Service Name'], quantity: 3 }],
-    })
-    expect(quote.status).toBe(200)
+    await page.goto(`/dashboard/chatbots/${quoteBot}/`)
+    // The widget's launcher is fixed to the preview's corner: bring the whole preview on screen.
+    await page.locator('iframe.preview-frame').scrollIntoViewIfNeeded()
+    const widget = page.frameLocator('iframe.preview-frame')
+    await widget.getByTestId('chatbot-launcher').click()
+    await widget.getByTestId('quote-open').click()
+    await widget.locator(`[data-testid="quote-qty"][data-name="${PRICE_LIST[1]['Product/Service Name']}"]`).fill('3')
+    await widget.getByTestId('quote-name').fill('Grace Hopper')
+    await widget.getByTestId('quote-email').fill('grace@example.com')
+    await widget.getByTestId('quote-submit').click()
+    await widget.getByTestId('quote-download').waitFor({ timeout: 10_000 })
+    const quoteUrl = await widget.getByTestId('quote-download').getAttribute('href')
+    const lead = (await client(app.url, token).get(`/api/v1.0/chatbot-leads/${quoteBot}/`)).body.leads[0]
+    expect(lead.quote_url).toBe(quoteUrl)
+    const quote = { body: { quote_url: lead.quote_url, quote_id: lead.quote_id } }
     await page.goto(`/dashboard/chatbots/${quoteBot}/leads/`)
     await visible(page.getByRole('row', { name: /Grace Hopper/ }))
     expect(await page.getByRole('link', { name: 'Quote PDF for Grace Hopper' }).getAttribute('href')).toBe(quote.body.quote_url)
@@ -199,25 +208,27 @@ describe('the owner dashboard in Chromium', () => {
     expect(csv).toContain(`Grace Hopper,grace@example.com,€,29.97,35.97,${quote.body.quote_id}`)
   }, T)
 
-  test('appointments: booked through the public API, listed per calendar', async () => {
+  test('appointments: booked in the widget (the live preview), listed per calendar', async () => {
     const bot = (await client(app.url, token).post('/api/v1.0/api-appointment-calendar/', { ...CREATION_BODIES['/api/v1.0/api-appointment-calendar/'], chatbot_name: 'Bookings' })).body.chatbot_id
-    const calendarId = (await client(app.url, token).get(`/api/v1.0/chatbot-calendar-view/${bot}/`)).body.calendar_list[0].calendar_id
-    const open = client(app.url)
-    let start: string | undefined
-    for (let days = 2; !start && days < 14; days++) {
-      const date = new Date(app.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10)
-      start = (await open.get(`/api/v1.0/chat/${bot}/slots/?calendar_id=${calendarId}&duration=30&date=${date}`)).body.slots?.[0]?.start
-    }
-    const booked = await open.post(`/api/v1.0/chat/${bot}/book/`, {
-      visitor_id: 'visitor-2',
-      calendar_id: calendarId,
-      duration: 30,
-      start,
-      client_name: 'Alan Turing',
-      client_email: 'alan@example.com',
-      answers: [{ title: 'Name', value: 'Alan' }],
-    })
-    expect(booked.status).toBe(200)
+    await page.goto(`/dashboard/chatbots/${bot}/`)
+    // The widget's launcher is fixed to the preview's corner: bring the whole preview on screen.
+    await page.locator('iframe.preview-frame').scrollIntoViewIfNeeded()
+    const widget = page.frameLocator('iframe.preview-frame')
+    await widget.getByTestId('chatbot-launcher').click()
+    await widget.getByTestId('booking-open').click()
+    await widget.getByTestId('booking-duration').selectOption('30')
+    // Walk forward from today (in the calendar's zone) to the first day with a free slot.
+    const status = widget.getByTestId('booking-slots-status')
+    const settled = () => until(async () => (await status.textContent()) ?? '', (t) => /available|No available/.test(t))
+    for (let day = 0; day < 10 && !/times? available/.test(await settled()); day++) await widget.getByTestId('booking-next-day').click()
+    await widget.getByTestId('booking-slot').first().click()
+    await widget.getByTestId('booking-name').fill('Alan Turing')
+    await widget.getByTestId('booking-email').fill('alan@example.com')
+    await widget.locator('[data-testid="booking-answer"][data-title="Name"]').fill('Alan')
+    await widget.getByTestId('booking-submit').click()
+    await widget.getByTestId('booking-confirmation').waitFor({ timeout: 10_000 })
+    const booked = (await client(app.url, token).get(`/api/v1.0/chatbot-appointments/${bot}/`)).body.appointments
+    expect(booked.map((a: { client_name: string }) => a.client_name)).toEqual(['Alan Turing'])
     await page.goto(`/dashboard/chatbots/${bot}/appointments/`)
     await visible(page.getByRole('heading', { name: 'Consultations' }))
     await expectText(page.getByRole('region', { name: 'Upcoming appointments in Consultations' }), 'Alan Turing')
