@@ -91,7 +91,9 @@ async function main() {
   ensureTools()
   mkdirSync(outDir, { recursive: true })
   const dir = mkdtempSync(join(tmpdir(), 'chatbot-bench-'))
-  const port = 41000 + Math.floor(Math.random() * 1000)
+  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  const port = probe.port
+  probe.stop(true)
   const base = `http://127.0.0.1:${port}`
   const plans = join(dir, 'plans.json')
   writeFileSync(plans, JSON.stringify([{ id: 'bench', name: 'Bench', price: '0', currency: 'usd', interval: 'year', stripe_price_id: null, chatbots: 100000, training_words: 50_000_000 }]))

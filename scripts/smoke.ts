@@ -9,7 +9,10 @@ const binary = resolve(process.argv[2] ?? 'dist/chatbot-service')
 const dir = mkdtempSync(join(tmpdir(), 'chatbot-smoke-'))
 const local = join(dir, 'chatbot-service')
 copyFileSync(binary, local)
-const port = 30000 + Math.floor(Math.random() * 20000)
+// A port the kernel says is free (a random pick can collide with a client connection's local port).
+const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+const port = probe.port
+probe.stop(true)
 const base = `http://127.0.0.1:${port}`
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', DATA_DIR: join(dir, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base }
 
