@@ -32,6 +32,19 @@ function ensureTools(): void {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
+interface BenchResults {
+  creation_per_s: number
+  edit_per_s: number
+  document_uploads_per_s: number
+  pdf_pages_per_s: { service: number; pdftotext: number }
+  search_chat_ms: { p50: number; p99: number }
+  link_pages_per_s: number
+  chatbot_get: Record<string, { service: WrkResult; bare: WrkResult; ratio: number }>
+  rss_mb: number
+  machine: { cpus: number; model: string | undefined; memory_gb: number; load_generator: string }
+  data: { chatbots: number; documents: number; seconds_per_wrk_run: number }
+}
+
 interface WrkResult {
   rps: number
   p50ms: number
@@ -101,7 +114,7 @@ async function main() {
   const grant = Bun.spawnSync([binary, 'grant', 'bench@example.com'], { env, cwd: dir })
   if (grant.exitCode !== 0) throw new Error(grant.stderr.toString())
   const server = Bun.spawn([binary, 'serve'], { env, cwd: dir, stdout: 'ignore', stderr: 'inherit' })
-  const results: Record<string, unknown> = {}
+  const results = {} as BenchResults
   try {
     await waitHealthy(base)
     // Token through the real login flow; the code comes from the outbox.
@@ -219,7 +232,7 @@ async function main() {
     rmSync(dir, { recursive: true, force: true })
   }
 
-  const r = results as any
+  const r = results
   const f = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d })
   const rows = [
     '| measure | service | baseline | ratio |',
