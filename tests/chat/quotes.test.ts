@@ -132,7 +132,7 @@ describe('with a receiver on loopback', () => {
       // The same message id on the retry, so the receiver can de-duplicate.
       expect(second.headers['webhook-id']).toBe(first.headers['webhook-id'])
       expect(second.body).toBe(first.body)
-      const event = new Webhook(secret).verify(second.body, second.headers) as any
+      const event: unknown = new Webhook(secret).verify(second.body, second.headers)
       expect(event).toEqual({
         type: 'lead.created',
         timestamp: delivered.created_at,

@@ -10,6 +10,9 @@ import { CREATION_BODIES, PNG_1x1, QUESTIONS } from '../support/fixtures'
 import { FORM_COMPLETE, NOTHING_FOUND } from '../../src/features/chat/texts'
 import { bubbleText, newContext, openHostPage, pageErrors, say, screenshot, startSuite, type Suite } from './harness'
 
+/** What the host page may hold: the markdown library, and the marker a hostile reply would set if it ran. */
+type PageGlobals = Window & { marked?: { parse?: unknown }; __pwned?: unknown }
+
 const SENTENCE = 'The lighthouse keeper polishes the brass lantern every Thursday at dawn.'
 const DATA_QUESTIONS = [...QUESTIONS, { title: 'Photo', question: 'Please upload a photo of the venue.', type: 'image' }]
 
@@ -54,7 +57,7 @@ afterAll(async () => {
 describe('Knowledge Retrieval', () => {
   test('answers from the uploaded PDF with its sentence and its source, rendered as Markdown', async () => {
     const { page, w, net } = await openHostPage(markdown, suite, 'knowledge', { markdown: true })
-    expect(await page.evaluate(() => typeof (window as any).marked?.parse)).toBe('function')
+    expect(await page.evaluate(() => typeof (window as PageGlobals).marked?.parse)).toBe('function')
     // The embed code is the only thing the host page carries: the widget found its chatbot from it.
     expect(await w.host.getAttribute('data-chatbot-id')).toBe(suite.ids.knowledge)
 
@@ -136,7 +139,7 @@ describe('Knowledge Retrieval', () => {
 describe('Business Enquiries', () => {
   test('without marked the replies are plain text carrying the prices and the opening hours', async () => {
     const { page, w, net } = await openHostPage(plain, suite, 'business', { markdown: false })
-    expect(await page.evaluate(() => typeof (window as any).marked)).toBe('undefined')
+    expect(await page.evaluate(() => typeof (window as PageGlobals).marked)).toBe('undefined')
     await w.launcher.click()
 
     // The price list panel.
@@ -175,7 +178,7 @@ describe('Business Enquiries', () => {
     await say(w, '<img src=x onerror="window.__pwned=1"><b>FAQ</b> do you ship abroad?')
     expect(await bubbleText(w.user.last())).toBe('<img src=x onerror="window.__pwned=1"><b>FAQ</b> do you ship abroad?')
     expect(await w.user.last().locator('img, b').count()).toBe(0)
-    expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined()
+    expect(await page.evaluate(() => (window as PageGlobals).__pwned)).toBeUndefined()
 
     expect(net.preflights.some((p) => p.url.includes(`/api/v1.0/chat/${suite.ids.business}/`) && p.allowOrigin === '*')).toBe(true)
     await screenshot(page, 'business-desktop')

@@ -307,12 +307,14 @@ export function widget(page: Page) {
   }
 }
 
+const errorsByPage = new WeakMap<Page, string[]>()
+
 /** Opens the host page of one of the suite's chatbots (or of one added later, by id) once the widget is ready to click. */
 export async function openHostPage(context: BrowserContext, suite: Suite, chatbot: Kind | { id: string }, opts: { markdown: boolean }) {
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(String(e)))
-  ;(page as any).__errors = errors
+  errorsByPage.set(page, errors)
   const net = await wire(page, suite.app.url, opts)
   await page.goto(suite.host.pageUrl(typeof chatbot === 'string' ? suite.ids[chatbot] : chatbot.id))
   const w = widget(page)
@@ -321,7 +323,7 @@ export async function openHostPage(context: BrowserContext, suite: Suite, chatbo
 }
 
 /** Script errors a page raised (collected since openHostPage). */
-export const pageErrors = (page: Page): string[] => (page as any).__errors ?? []
+export const pageErrors = (page: Page): string[] => errorsByPage.get(page) ?? []
 
 /** Sends one message through the composer and waits for the bot's answer to it. */
 export async function say(w: ReturnType<typeof widget>, text: string, how: 'click' | 'enter' = 'click'): Promise<Locator> {
