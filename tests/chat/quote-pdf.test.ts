@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { renderQuotePdf, formatMoney, type QuoteDocument, type QuoteDocumentItem } from '../../src/features/chat/quote-pdf.ts';
+import { formatMoney } from '../../src/lib/money.ts';
+import { renderQuotePdf, type QuoteDocument, type QuoteDocumentItem } from '../../src/features/chat/quote-pdf.ts';
 import { TINY_GIF, TINY_WEBP, tinyJpeg, tinyPng } from './tiny-images.ts';
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -137,7 +138,7 @@ describe('renderQuotePdf', () => {
     }
     expect(text.split('Unit excl. VAT')).toHaveLength(pages + 1);
     expect(text).toContain(`page ${pages} of ${pages}`);
-    expect(text).toContain('Total including VAT €24120.00');
+    expect(text).toContain('Total including VAT €24,120.00');
   });
 
   test('keeps all text inside the page margins, however long the input', async () => {
@@ -208,6 +209,9 @@ describe('formatMoney', () => {
     ['12.00', 'Rs.', 'Rs. 12.00'],
     ['12.00', 'US$', 'US$12.00'],
     ['12.00', '  ', '12.00'],
+    ['3870', '$', '$3,870.00'],
+    ['1234567.891', 'EUR', '1,234,567.89 EUR'],
+    ['999.999', '$', '$1,000.00'],
   ])('%s with %p is %p', (amount, currency, expected) => {
     expect(formatMoney(amount, currency)).toBe(expected);
   });

@@ -2,7 +2,7 @@
 // a search over them. They are a few dozen short texts held in the chatbot's settings, so they are
 // searched in memory on each question rather than indexed: no copy to keep in step on edits.
 import { searchTerms } from '../../lib/search-terms'
-import { formatMoney } from './quote-pdf'
+import { formatMoney } from '../../lib/money'
 import type { PricingPlan } from './quote-totals'
 
 export interface BusinessFact {

@@ -4,7 +4,7 @@ import type { JobKind } from '../../infra/jobs'
 import type { MailMessage } from '../../infra/mailer'
 import { MINUTE } from '../../lib/clock'
 import { escapeHtml } from '../../lib/html'
-import { formatMoney } from './quote-pdf'
+import { formatMoney } from '../../lib/money'
 import { quoteMailSubject } from './texts'
 
 export const QUOTE_MAIL_JOB = 'chat.quote_mail'

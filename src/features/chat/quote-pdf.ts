@@ -2,6 +2,7 @@
 // Standard fonts only encode WinAnsi, so every string goes through a sanitizer first;
 // every string is also wrapped to its box and the layout flows onto new pages, so no
 // input (long names, 2,000-character terms, 200 items) can overflow or crash it.
+import { formatMoney } from '../../lib/money'
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import type { QuoteLine } from './quote-totals.ts';
 
@@ -110,14 +111,6 @@ export function wrapText(text: string, font: PDFFont, size: number, boxWidth: nu
   }
   // Drop blank lines at the ends and collapse runs of them.
   return lines.filter((l, i) => l !== '' || (i > 0 && lines[i - 1] !== '')).join('\n').trim().split('\n');
-}
-
-/** '€' + '12.00' -> '€12.00'; 'EUR' -> '12.00 EUR'; 'Rs.' -> 'Rs. 12.00'. */
-export function formatMoney(amount: string, currency: string): string {
-  const c = currency.trim();
-  if (c === '') return amount;
-  if (/^\p{L}+$/u.test(c)) return `${amount} ${c}`;
-  return /[\p{L}.]$/u.test(c) ? `${c} ${amount}` : `${c}${amount}`;
 }
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
