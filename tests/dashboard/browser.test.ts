@@ -9,7 +9,8 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { launchChromium } from '../support/browser'
 import { client, lastCodeFor, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { CREATION_BODIES, PRICE_LIST } from '../support/fixtures'
 import { startSmtpSink } from '../support/smtp-sink'
@@ -88,10 +89,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink()
   app = await startTestApp({ MARKDOWN_CDN_URL: `http://127.0.0.1:${site.port}/marked.js`, SMTP_URL: smtp.url }, { mailbox: () => smtp.messages })
   token = await subscribedToken(app, EMAIL)
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  browser = await launchChromium()
   context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url })
   context.setDefaultTimeout(10_000)

@@ -3,7 +3,8 @@
 // verbatim, and headless Chromium driven by playwright-core.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
+import { launchChromium } from '../support/browser'
 import { client, startTestApp, type TestApp } from '../support/app'
 import { CREATION_BODIES } from '../support/fixtures'
 import { startSmtpSink } from '../support/smtp-sink'
@@ -164,7 +165,7 @@ export async function startSuite(
   mkdirSync(ARTIFACTS, { recursive: true })
   const sink = await startSmtpSink()
   const app = await startTestApp({ SMTP_URL: sink.url })
-  const browserPromise = chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  const browserPromise = launchChromium({ args: CHROMIUM_ARGS })
   try {
     const token = await ownerToken(app, sink, 'owner@bakery.example')
     const api = client(app.url, token)
