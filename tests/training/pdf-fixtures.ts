@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import * as mupdf from 'mupdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /** Builds PDFs at test time, so every fixture's content is known exactly. */
@@ -27,6 +28,24 @@ export async function imageOnlyPdf(): Promise<Uint8Array> {
   const page = doc.addPage([200, 200]);
   page.drawImage(png, { x: 20, y: 20, width: 160, height: 160 });
   return doc.save();
+}
+
+/**
+ * The same PDF encrypted with AES-256 (revision 6, as `qpdf --encrypt user owner 256` makes it), by
+ * MuPDF. An empty user password gives a file any reader opens without asking.
+ */
+export function encryptedPdf(bytes: Uint8Array, passwords: { user: string; owner: string }): Uint8Array {
+  const doc = new mupdf.PDFDocument(bytes);
+  try {
+    const options = ['encrypt=aes-256', `owner-password=${passwords.owner}`];
+    if (passwords.user !== '') options.push(`user-password=${passwords.user}`);
+    const saved = doc.saveToBuffer(options.join(','));
+    const copy = saved.asUint8Array().slice(); // out of the WASM heap
+    saved.destroy();
+    return copy;
+  } finally {
+    doc.destroy();
+  }
 }
 
 export async function blankPagesPdf(count: number): Promise<Uint8Array> {
