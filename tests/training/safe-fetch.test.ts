@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   checkDestination,
   FetchFailed,
@@ -11,6 +8,7 @@ import {
   safeFetch,
   systemResolver,
 } from '../../src/features/training/safe-fetch.ts';
+import { selfSignedCertificate } from '../support/tls.ts';
 
 // Everything here stays on loopback: 127.0.0.1 plays "our own network", 127.0.0.2 plays a
 // public site (reached as public.test through an injected resolver and address rule).
@@ -277,42 +275,24 @@ test('a closed port fails to connect', async () => {
 });
 
 test('https: dials the checked address but verifies the certificate against the name', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'safe-fetch-tls-'));
+  const tls = selfSignedCertificate('public.test');
+  const server = Bun.serve({
+    hostname: PUBLIC_LOOKALIKE_IP,
+    port: 0,
+    tls,
+    fetch: (request) => new Response(`tls host=${request.headers.get('host')}`),
+  });
   try {
-    const key = join(dir, 'key.pem');
-    const cert = join(dir, 'cert.pem');
-    let made: ReturnType<typeof Bun.spawnSync>;
-    try {
-      made = Bun.spawnSync(
-        ['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
-          '-subj', '/CN=public.test', '-addext', 'subjectAltName=DNS:public.test'],
-        { stdout: 'pipe', stderr: 'pipe' },
-      );
-    } catch {
-      throw new Error('openssl is missing: apt-get install openssl');
-    }
-    expect(made.exitCode).toBe(0);
-    const tls = { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
-    const server = Bun.serve({
-      hostname: PUBLIC_LOOKALIKE_IP,
-      port: 0,
-      tls,
-      fetch: (request) => new Response(`tls host=${request.headers.get('host')}`),
-    });
-    try {
-      const result = await safeFetch(`https://public.test:${server.port}/`, { ...asIfPublic, ca: tls.cert });
-      expect(new TextDecoder().decode(result.body)).toBe(`tls host=public.test:${server.port}`);
+    const result = await safeFetch(`https://public.test:${server.port}/`, { ...asIfPublic, ca: tls.cert });
+    expect(new TextDecoder().decode(result.body)).toBe(`tls host=public.test:${server.port}`);
 
-      // Same address, another name: the certificate does not match, so the request fails.
-      const mismatch = await failureOf(
-        safeFetch(`https://other.test:${server.port}/`, { ...asIfPublic, resolve: async () => [PUBLIC_LOOKALIKE_IP], ca: tls.cert }),
-      );
-      expect(mismatch).toBeInstanceOf(FetchFailed);
-      expect(mismatch.reason).toContain('could not connect');
-    } finally {
-      server.stop(true);
-    }
+    // Same address, another name: the certificate does not match, so the request fails.
+    const mismatch = await failureOf(
+      safeFetch(`https://other.test:${server.port}/`, { ...asIfPublic, resolve: async () => [PUBLIC_LOOKALIKE_IP], ca: tls.cert }),
+    );
+    expect(mismatch).toBeInstanceOf(FetchFailed);
+    expect(mismatch.reason).toContain('could not connect');
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    server.stop(true);
   }
 });
