@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs'
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { pipeline } from 'node:stream/promises'
@@ -44,7 +44,11 @@ async function npmChromium(): Promise<string> {
   if (existsSync(binary)) return binary
   mkdirSync(dir, { recursive: true })
   const partial = `${binary}.${process.pid}.partial`
-  await pipeline(createReadStream(join(packageRoot, 'bin', 'chromium.br')), createBrotliDecompress(), createWriteStream(partial, { mode: 0o755 }))
-  renameSync(partial, binary)
+  try {
+    await pipeline(createReadStream(join(packageRoot, 'bin', 'chromium.br')), createBrotliDecompress(), createWriteStream(partial, { mode: 0o755 }))
+    renameSync(partial, binary)
+  } finally {
+    rmSync(partial, { force: true })
+  }
   return binary
 }
