@@ -71,7 +71,7 @@ describe('extractive answers', () => {
     const ask = async (message: string) => (await api.post(path.chat(id), { message, visitor_id: 'b1' })).body
 
     const cake = await ask('How much is a wedding cake?')
-    expect(cake.reply.split('\n')[0]).toBe('- **Wedding cake** (Three tiers, made to order): 250 excluding VAT, 270 including VAT')
+    expect(cake.reply.split('\n')[0]).toBe('- **Wedding cake** (Three tiers, made to order): 250.00 excluding VAT, 270.00 including VAT')
     expect(cake.reply).not.toContain('Sourdough loaf')
     expect(cake.sources[0]).toEqual({ title: 'Price list', url: 'https://bakery.example', snippet: expect.stringContaining('Wedding cake') })
 
