@@ -358,10 +358,12 @@ function inline(text: string): Node[] {
         i += auto[0].length
         continue
       }
-      // Raw HTML in a reply is not rendered, and its tags are not shown either.
+      // Raw HTML in a reply is not rendered, and its tags are not shown either (nor a script's or style's text).
       const tag = HTML_TAG.exec(rest)
       if (tag) {
-        i += tag[0].length
+        const hidden = /^<(script|style)\b/i.exec(tag[0])
+        const close = hidden ? text.toLowerCase().indexOf(`</${hidden[1].toLowerCase()}`, i) : -1
+        i = hidden ? (close === -1 ? text.length : close) : i + tag[0].length
         continue
       }
     }
