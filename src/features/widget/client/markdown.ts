@@ -265,8 +265,9 @@ function destination(text: string, open: number): { href: string; title?: string
     else if (text[i] === '(') depth++
     else if (text[i] === ')' && --depth === 0) {
       const inside = text.slice(open + 1, i).trim()
-      const match = /^<?([^\s<>]*)>?(?:\s+["'(](.*)["')])?$/.exec(inside)
-      return match ? { href: match[1], title: match[2], end: i + 1 } : null
+      // <a destination with spaces> or a bare one, then an optional "title".
+      const match = /^(?:<([^<>\n]*)>|([^\s<>]*))(?:\s+["'(](.*)["')])?$/.exec(inside)
+      return match ? { href: match[1] === undefined ? match[2] : match[1].replace(/ /g, '%20'), title: match[3], end: i + 1 } : null
     }
   }
   return null
