@@ -18,6 +18,8 @@ const FORMATTED = [
   '- Saturday: 8:00 to 13:00',
   '',
   'Order with the `SOURDOUGH` code at [our shop](https://bakery.example/shop).',
+  '',
+  'Bread &amp; cakes, 7 days a week.',
 ].join('\n')
 
 const HOSTILE = [
@@ -119,6 +121,7 @@ async function expectFormatted(page: Page, renderer: 'marked' | 'built-in') {
   const shown = await bubble.innerText()
   for (const syntax of ['*', '](', '`']) expect(shown).not.toContain(syntax)
   expect(shown).toContain('Order with the SOURDOUGH code at our shop.')
+  expect(shown).toContain('Bread & cakes, 7 days a week.')
 }
 
 /** The hostile reply: its text is there, its markup is gone, nothing ran and nothing links to javascript:. */

@@ -238,6 +238,8 @@ function list(lines: string[], start: number, depth: number, out: Node[]): numbe
 
 // ---- the built-in renderer: inline ---------------------------------------------------------------
 
+const ENTITY = /^&(amp|lt|gt|quot|apos|nbsp|#\d{1,7}|#x[0-9a-f]{1,6});/i
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
 const ESCAPABLE = /[\\`*_{}[\]()#+\-.!<>~|"]/
 const HTML_TAG = /^<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|^<!--[\s\S]*?-->/
 const AUTOLINK = /^<((?:https?:\/\/|mailto:)[^\s<>]+)>/i
@@ -319,6 +321,17 @@ function inline(text: string): Node[] {
       buffer += text[i + 1]
       i += 2
       continue
+    }
+    if (c === '&') {
+      // The few character references a reply may carry, as marked would read them.
+      const entity = ENTITY.exec(rest)
+      if (entity) {
+        const name = entity[1].toLowerCase()
+        const code = name.startsWith('#x') ? Number.parseInt(name.slice(2), 16) : name.startsWith('#') ? Number.parseInt(name.slice(1), 10) : null
+        buffer += code === null ? NAMED_ENTITIES[name] : code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd'
+        i += entity[0].length
+        continue
+      }
     }
     if (c === '\n') {
       push(document.createElement('br'))
