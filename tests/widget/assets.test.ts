@@ -19,9 +19,9 @@ interface Raw {
 }
 
 /** A GET whose body comes back exactly as sent (fetch would decode the content coding). */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<Raw> {
+function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = request(`${app.url}${path}`, { headers }, (res) => {
+    const req = request(`${app.url}${path}`, { headers, method }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
@@ -61,6 +61,10 @@ describe.each([
       expect(answer.headers['access-control-allow-origin']).toBe('*')
     }
     expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3)
+    // HEAD: the same headers and the length of the body it stands for.
+    const head = await rawGet(path, { 'accept-encoding': 'gzip' }, 'HEAD')
+    expect([head.status, head.body.length, head.headers['content-encoding'], head.headers.etag]).toEqual([200, 0, 'gzip', gzip.headers.etag])
+    expect(head.headers['content-length']).toBe(String(gzip.body.length))
     // br refused by its q-value: gzip.
     expect((await rawGet(path, { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip')
   })

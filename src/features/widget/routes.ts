@@ -24,7 +24,8 @@ function serveAsset(asset: EncodedAsset, request: Request): Response {
     ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
   }
   if (etagMatches(request.headers.get('if-none-match'), body.etag)) return new Response(null, { status: 304, headers })
-  return new Response(request.method === 'HEAD' ? null : (body.bytes as Uint8Array<ArrayBuffer>), { status: 200, headers })
+  if (request.method === 'HEAD') return new Response(null, { status: 200, headers: { ...headers, 'content-length': String(body.bytes.length) } })
+  return new Response(body.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers })
 }
 
 /**
