@@ -17,6 +17,13 @@ import { quotePanel } from './views/quote'
 
 export const HOST_TAG = 'chatbot-widget'
 
+declare global {
+  interface HTMLElementTagNameMap {
+    /** The page-level element each widget lives in (its Shadow DOM holds the rest). */
+    'chatbot-widget': HTMLElement
+  }
+}
+
 export class Widget {
   private isOpen = false
   private view = 'chat'
@@ -35,7 +42,7 @@ export class Widget {
   ) {
     const title = config.chatbot_title.trim() || config.chatbot_name.trim() || 'Chat'
     const storage = new ChatbotStorage(config.chatbot_id)
-    const host = h(HOST_TAG as 'div', { 'data-chatbot-id': config.chatbot_id, 'data-testid': 'chatbot-host' })
+    const host = h(HOST_TAG, { 'data-chatbot-id': config.chatbot_id, 'data-testid': 'chatbot-host' })
     const stack = document.querySelectorAll(HOST_TAG).length
     const shadow = host.attachShadow({ mode: 'open' })
     // Hidden until the stylesheet has loaded, so the page never shows the widget unstyled.
