@@ -48,8 +48,11 @@ try {
 
   const denied = await fetch(`${base}/api/v1.0/chatbot-list/`)
   if (denied.status !== 401) fail(`chatbot-list without a token: ${denied.status}`)
-  const js = await fetch(`${base}/widget/chatbot.js`)
-  if (js.status !== 200 || !(await js.text()).includes('data-chatbot-id')) fail('widget script is not served from the binary')
+  // The binary has no sources to build the widget from: it serves the bundle it carries.
+  const js = await fetch(`${base}/widget/chatbot.js`, { headers: { 'accept-encoding': 'br' } })
+  if (js.status !== 200 || js.headers.get('content-encoding') !== 'br' || !(await js.text()).includes('data-chatbot-id')) fail('widget script is not served (br) from the binary')
+  const css = await fetch(`${base}/widget/chatbot.css`)
+  if (css.status !== 200 || !(await css.text()).includes(':host')) fail('widget stylesheet is not served from the binary')
   const openapi = await fetch(`${base}/swagger/json`)
   if (openapi.status !== 200 || !(await openapi.json()).paths['/api/v1.0/api-knowledge-retrieval/']) fail('OpenAPI document lacks the creation endpoints')
   console.log('smoke: widget and OpenAPI served')

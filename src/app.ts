@@ -69,7 +69,7 @@ export function createApp(ctx: AppContext) {
     .use(chatRoutes(ctx))
     .use(trainingRoutes(ctx))
     .use(calendarRoutes(ctx))
-    .use(widgetRoutes)
+    .use(widgetRoutes(ctx))
     .use(dashboardRoutes(ctx))
   routes.load(app.routes)
   return app

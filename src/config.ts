@@ -29,7 +29,10 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null
   plans: Plan[]
   allowPrivateLinks: boolean
-  markdownCdnUrl: string
+  /** MARKDOWN_CDN_URL: where the embed code loads marked from; null for the pinned jsDelivr file. */
+  markdownCdnUrl: string | null
+  /** MARKDOWN_CDN_INTEGRITY: the SRI hash of that file; null for the pinned file's hash. */
+  markdownCdnIntegrity: string | null
   llm: { baseUrl: string; apiKey: string | null; model: string } | null
   logLevel: 'debug' | 'info' | 'warn' | 'error'
   /** Requests per minute; 0 turns a limit off. */
@@ -94,7 +97,8 @@ export function loadConfig(env: Env, readFile: (path: string) => string): Config
       : null,
     plans: env.PLANS_FILE ? parsePlans(readFile(env.PLANS_FILE)) : DEFAULT_PLANS,
     allowPrivateLinks: boolVar(env, 'ALLOW_PRIVATE_LINKS'),
-    markdownCdnUrl: env.MARKDOWN_CDN_URL || 'https://cdn.jsdelivr.net/npm/marked/marked.min.js',
+    markdownCdnUrl: httpUrlVar(env, 'MARKDOWN_CDN_URL'),
+    markdownCdnIntegrity: integrityVar(env, 'MARKDOWN_CDN_INTEGRITY'),
     llm: env.LLM_BASE_URL
       ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY || null, model: env.LLM_MODEL || 'gpt-4o-mini' }
       : null,
@@ -167,6 +171,24 @@ function mustBeUrl(name: string, value: string): void {
   } catch {
     throw new ConfigError(`${name} must be an absolute URL`)
   }
+}
+
+function httpUrlVar(env: Env, name: string): string | null {
+  const raw = env[name] || ''
+  if (raw === '') return null
+  mustBeUrl(name, raw)
+  if (!/^https?:$/.test(new URL(raw).protocol)) throw new ConfigError(`${name} must be an http(s) URL`)
+  return raw
+}
+
+/** Subresource Integrity metadata: one or more `sha256-`/`sha384-`/`sha512-` base64 digests. */
+const INTEGRITY = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}( sha(256|384|512)-[A-Za-z0-9+/]+={0,2})*$/
+
+function integrityVar(env: Env, name: string): string | null {
+  const raw = (env[name] || '').trim()
+  if (raw === '') return null
+  if (!INTEGRITY.test(raw)) throw new ConfigError(`${name} must be Subresource Integrity metadata like sha384-<base64 digest>`)
+  return raw
 }
 
 function parsePlans(text: string): Plan[] {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { MARKED_INTEGRITY, MARKED_VERSION } from '../../src/features/chatbots/marked-pin'
 import { asForm, CREATION_BODIES, PNG_1x1, PNG_DATA_URL, PRICE_LIST, QUESTIONS, TYPE_OF_PATH } from '../support/fixtures'
 
 let app: TestApp
@@ -22,7 +23,7 @@ const api = () => client(app.url, token)
 
 const expectedEmbed = (id: string) =>
   [
-    '<script defer src="https://cdn.jsdelivr.net/npm/marked/marked.min.js"></script>',
+    `<script defer src="https://cdn.jsdelivr.net/npm/marked@${MARKED_VERSION}/lib/marked.umd.js" integrity="${MARKED_INTEGRITY}" crossorigin="anonymous"></script>`,
     `<link rel="stylesheet" href="${app.url}/widget/chatbot.css">`,
     `<script defer src="${app.url}/widget/chatbot.js" data-chatbot-id="${id}"></script>`,
   ].join('\n')

@@ -153,9 +153,23 @@ describe('the owner dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Copy embed code' }).click()
     await expectText(page.locator('#copy-status'), 'Copied to the clipboard.')
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(embed)
+    const blocked: string[] = []
+    const onConsole = (message: { text(): string }) => {
+      if (message.text().includes('Content Security Policy')) blocked.push(message.text())
+    }
+    page.on('console', onConsole)
+    await page.reload()
     const preview = page.frameLocator('iframe.preview-frame')
     expect(await preview.locator(`script[data-chatbot-id="${knowledgeId}"]`).count()).toBe(1)
     await preview.locator('chatbot-widget').waitFor({ state: 'attached', timeout: 10_000 })
+    // The preview's own CSP lets the widget load, style itself and reach the API.
+    await page.locator('iframe.preview-frame').scrollIntoViewIfNeeded()
+    await preview.getByTestId('chatbot-launcher').click()
+    await preview.getByTestId('chatbot-message-text').first().waitFor({ timeout: 10_000 })
+    expect(await preview.getByTestId('chatbot-window').evaluate((el) => getComputedStyle(el).position)).toBe('fixed')
+    await preview.getByTestId('chatbot-close').click()
+    page.off('console', onConsole)
+    expect(blocked).toEqual([])
     await check('chatbot-overview')
   }, T)
 

@@ -223,3 +223,35 @@ describe('phone (375 px)', () => {
     }
   }, TIMEOUT)
 })
+
+describe('several widgets on one page', () => {
+  test('each embed code gets its own widget: own shadow root, own launcher, own conversation', async () => {
+    suite.host.register('pair', `${suite.chatbots.business.embed_code}\n${suite.chatbots.data.embed_code}`)
+    const page = await desktop.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(String(e)))
+    await wire(page, suite.app.url, { markdown: false })
+    await page.goto(suite.host.pageUrl('pair'))
+    const hosts = page.getByTestId('chatbot-host')
+    await page.waitForFunction(() => document.querySelectorAll('chatbot-widget').length === 2)
+    expect(await hosts.evaluateAll((els) => els.map((el) => el.getAttribute('data-chatbot-id')).sort())).toEqual([suite.ids.business, suite.ids.data].sort())
+    expect(await hosts.evaluateAll((els) => new Set(els.map((el) => el.shadowRoot).filter((root) => root !== null)).size)).toBe(2)
+
+    const business = page.locator(`[data-testid=chatbot-host][data-chatbot-id="${suite.ids.business}"]`)
+    const data = page.locator(`[data-testid=chatbot-host][data-chatbot-id="${suite.ids.data}"]`)
+    const launcherBox = async (host: typeof business) => (await host.getByTestId('chatbot-launcher').boundingBox())!
+    const [a, b] = [await launcherBox(business), await launcherBox(data)]
+    // Stacked, not on top of each other.
+    expect(a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true)
+
+    await data.getByTestId('chatbot-launcher').click()
+    await data.getByTestId('chatbot-quick-reply').click()
+    await data.locator('[data-testid=chatbot-message][data-role=bot]').nth(1).waitFor()
+    expect(await business.getByTestId('chatbot-window').isHidden()).toBe(true)
+    await business.getByTestId('chatbot-launcher').click()
+    expect(await business.getByTestId('chatbot-message').count()).toBe(1)
+    expect(await business.getByTestId('chatbot-title').textContent()).toBe('Helper')
+    expect(errors).toEqual([])
+    await page.close()
+  }, TIMEOUT)
+})

@@ -1,6 +1,6 @@
 // The widget on a host site, in real Chromium: conversations with Knowledge Retrieval (Markdown
-// through the marked stand-in), Business Enquiries (marked unreachable: plain text) and Data
-// Collection (quick replies, a re-asked number, uploads through the file input).
+// through the pinned marked), Business Enquiries (marked unreachable: the built-in renderer, and a
+// Retry after a network failure) and Data Collection (quick replies, a re-asked number, uploads).
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
@@ -8,6 +8,7 @@ import type { BrowserContext } from 'playwright-core'
 import { client } from '../support/app'
 import { CREATION_BODIES, PNG_1x1, QUESTIONS } from '../support/fixtures'
 import { FORM_COMPLETE, NOTHING_FOUND } from '../../src/features/chat/texts'
+import { NETWORK_ERROR } from '../../src/features/widget/client/api'
 import { bubbleText, newContext, openHostPage, pageErrors, say, screenshot, startSuite, type Suite } from './harness'
 
 /** What the host page may hold: the markdown library, and the marker a hostile reply would set if it ran. */
@@ -82,10 +83,11 @@ describe('Knowledge Retrieval', () => {
     await reply.waitFor()
     await w.typing.waitFor({ state: 'detached' })
 
-    // Markdown went through marked (the stand-in) and the sanitiser: a paragraph with the sentence,
+    // Markdown went through the pinned marked and the sanitiser: a paragraph with the sentence,
     // then the emphasised source link to the stored PDF.
     const bubble = reply.getByTestId('chatbot-message-text')
     expect(await bubble.getAttribute('class')).toContain('cbw-md')
+    expect(await bubble.getAttribute('data-renderer')).toBe('marked')
     const paragraphs = bubble.locator('p')
     expect(await paragraphs.count()).toBe(2)
     expect(await paragraphs.first().textContent()).toBe(SENTENCE)
@@ -137,7 +139,7 @@ describe('Knowledge Retrieval', () => {
 })
 
 describe('Business Enquiries', () => {
-  test('without marked the replies are plain text carrying the prices and the opening hours', async () => {
+  test('without marked the built-in renderer formats the replies carrying the prices and the opening hours', async () => {
     const { page, w, net } = await openHostPage(plain, suite, 'business', { markdown: false })
     expect(await page.evaluate(() => typeof (window as PageGlobals).marked)).toBe('undefined')
     await w.launcher.click()
@@ -158,20 +160,27 @@ describe('Business Enquiries', () => {
     const api = client(suite.app.url)
     const prices = await say(w, 'What are your prices?')
     const priceBubble = prices.getByTestId('chatbot-message-text')
-    expect(await priceBubble.getAttribute('class')).toContain('cbw-plain')
-    // Plain text: the reply exactly as the API sends it, Markdown markers and all, no HTML made of it.
+    // marked is out of reach: the built-in renderer formats the reply; no Markdown syntax is left to read.
+    expect(await priceBubble.getAttribute('class')).toContain('cbw-md')
+    expect(await priceBubble.getAttribute('data-renderer')).toBe('built-in')
     const expected = await api.post(`/api/v1.0/chat/${suite.ids.business}/`, { message: 'What are your prices?', visitor_id: 'probe' })
-    expect(await priceBubble.textContent()).toBe(expected.body.reply)
-    expect(await priceBubble.locator('*').count()).toBe(0)
-    for (const fact of ['Website audit', '100', '120', 'Hosting', '9.99', '11.99']) expect(expected.body.reply).toContain(fact)
+    const shown = await priceBubble.innerText()
+    for (const fact of ['Website audit', '100', '120', 'Hosting', '9.99', '11.99']) {
+      expect(expected.body.reply).toContain(fact)
+      expect(shown).toContain(fact)
+    }
+    for (const syntax of ['**', '](', '`']) expect(shown).not.toContain(syntax)
+    expect(shown).not.toMatch(/^\s*[-*+] /m)
+    if (/^\s*[-*] /m.test(expected.body.reply)) expect(await priceBubble.locator('li').count()).toBeGreaterThan(1)
+    if (expected.body.reply.includes('**')) expect(await priceBubble.locator('strong').count()).toBeGreaterThan(0)
     const priceSources = prices.getByTestId('chatbot-source')
     expect(await priceSources.first().textContent()).toBe('Price list')
     expect(await priceSources.first().getAttribute('href')).toBe('https://acme.example')
 
     const hours = await say(w, 'When are you open?', 'enter')
-    const hoursText = await bubbleText(hours)
+    const hoursText = await hours.getByTestId('chatbot-message-text').innerText()
     expect(hoursText).toContain('Mon-Fri 9-17')
-    expect(hoursText).toBe((await api.post(`/api/v1.0/chat/${suite.ids.business}/`, { message: 'When are you open?', visitor_id: 'probe' })).body.reply)
+    expect((await api.post(`/api/v1.0/chat/${suite.ids.business}/`, { message: 'When are you open?', visitor_id: 'probe' })).body.reply).toContain('Mon-Fri 9-17')
     expect(await hours.getByTestId('chatbot-source').first().textContent()).toBe('Opening hours')
 
     // What the visitor types is shown as text, never as markup.
@@ -182,6 +191,36 @@ describe('Business Enquiries', () => {
 
     expect(net.preflights.some((p) => p.url.includes(`/api/v1.0/chat/${suite.ids.business}/`) && p.allowOrigin === '*')).toBe(true)
     await screenshot(page, 'business-desktop')
+    expect(pageErrors(page)).toEqual([])
+    await page.close()
+  }, TIMEOUT)
+  test('after a network failure the visitor gets Retry, and what they typed is kept', async () => {
+    const { page, w, net } = await openHostPage(plain, suite, 'business', { markdown: false })
+    await w.launcher.click()
+    net.failNext(`/api/v1.0/chat/${suite.ids.business}/`)
+    await w.input.fill('When are you open?')
+    await w.input.press('Enter')
+    const retry = w.t('chatbot-retry')
+    await retry.waitFor()
+    const notice = w.host.locator('[data-testid=chatbot-message][data-error=true]')
+    expect(await notice.getByTestId('chatbot-message-text').textContent()).toBe(NETWORK_ERROR)
+    expect(await w.input.inputValue()).toBe('When are you open?')
+    expect(await bubbleText(w.user.last())).toBe('When are you open?')
+
+    await retry.click()
+    const answer = w.host.locator('[data-testid=chatbot-message][data-role=bot]:not([data-error])').nth(1)
+    await answer.waitFor()
+    expect(await answer.getByTestId('chatbot-message-text').innerText()).toContain('Mon-Fri 9-17')
+    expect(await notice.count()).toBe(0)
+    expect(await retry.count()).toBe(0)
+    expect(await w.input.inputValue()).toBe('')
+    expect(await w.user.count()).toBe(1)
+
+    // The conversation kept is the one that happened: one question, one answer.
+    await page.reload()
+    await w.launcher.click()
+    expect(await w.user.count()).toBe(1)
+    expect(await w.bot.count()).toBe(2)
     expect(pageErrors(page)).toEqual([])
     await page.close()
   }, TIMEOUT)

@@ -1,10 +1,11 @@
 // End-to-end harness for the embeddable widget: the real app (with an SMTP sink), one chatbot of
 // each type created over the real API, a host site on another origin that pastes the embed code
 // verbatim, and headless Chromium driven by playwright-core.
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { launchChromium } from '../support/browser'
+import { MARKED_CDN_URL } from '../../src/features/chatbots/marked-pin'
 import { client, startTestApp, type TestApp } from '../support/app'
 import { CREATION_BODIES } from '../support/fixtures'
 import { startSmtpSink } from '../support/smtp-sink'
@@ -20,38 +21,14 @@ export const CREATION_PATH: Record<Kind, string> = {
   appointment: '/api/v1.0/api-appointment-calendar/',
 }
 
-export const MARKED_CDN = 'https://cdn.jsdelivr.net/npm/marked/marked.min.js'
 export const ARTIFACTS = join(import.meta.dir, '..', '..', 'test-artifacts', 'widget')
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 860 }, locale: 'en-US', reducedMotion: 'reduce' }
 export const MOBILE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' }
 
-/**
- * A stand-in for marked (the CDN is unreachable offline): paragraphs, **bold**, *emphasis*,
- * [links](url) and "- " lists.
- */
-export const MARKED_STAND_IN = `
-window.marked = {
-  parse: function (md) {
-    function esc(s) { return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'); }
-    function inline(s) {
-      return esc(s)
-        .replace(/\\[([^\\]]+)\\]\\(([^)\\s]+)\\)/g, '<a href="$2">$1</a>')
-        .replace(/\\*\\*([^*]+)\\*\\*/g, '<strong>$1</strong>')
-        .replace(/\\*([^*]+)\\*/g, '<em>$1</em>');
-    }
-    return md.split(/\\n{2,}/).map(function (block) {
-      var lines = block.split('\\n');
-      if (lines.every(function (l) { return /^- /.test(l); })) {
-        return '<ul>' + lines.map(function (l) { return '<li>' + inline(l.slice(2)) + '</li>'; }).join('') + '</ul>';
-      }
-      return '<p>' + lines.map(inline).join('<br>') + '</p>';
-    }).join('\\n');
-  }
-};
-`
+/** The pinned marked the embed code names, as npm published it (the CDN is out of reach offline, so the wire serves this copy). */
+export const MARKED_UMD = readFileSync(join(import.meta.dir, '..', '..', 'node_modules', 'marked', 'lib', 'marked.umd.js'))
 
 interface Mail {
   subject?: string
@@ -165,7 +142,7 @@ export async function startSuite(
   mkdirSync(ARTIFACTS, { recursive: true })
   const sink = await startSmtpSink()
   const app = await startTestApp({ SMTP_URL: sink.url })
-  const browserPromise = launchChromium({ args: CHROMIUM_ARGS })
+  const browserPromise = launchChromium()
   try {
     const token = await ownerToken(app, sink, 'owner@bakery.example')
     const api = client(app.url, token)
@@ -228,35 +205,48 @@ export async function newContext(browser: Browser, device: BrowserContextOptions
 export interface Wire {
   /** The next POST to a URL ending in `suffix` waits until `release()` is called. */
   hold(suffix: string): { release(): void }
+  /** The next POST to a URL ending in `suffix` fails as if the network were down. */
+  failNext(suffix: string): void
   /** CORS preflights the page sent to the app, with the app's answer. */
   preflights: { url: string; method: string; status: number; allowOrigin: string | undefined; allowHeaders: string | undefined }[]
 }
 
 /**
  * Intercepts, through the DevTools protocol, only what the test must control: the marked CDN
- * (answered by the stand-in when `markdown`, else failed as offline) and held chat requests.
+ * (answered with the pinned file from node_modules when `markdown`, else failed as offline) and held chat requests.
  * Playwright's own page.route is not used for this: while any route is active Playwright answers
  * every CORS preflight itself, and the point of the separate host origin is that the app answers them.
  */
 export async function wire(page: Page, appUrl: string, opts: { markdown: boolean }): Promise<Wire> {
   const cdp = await page.context().newCDPSession(page)
   const holds: { suffix: string; released: Promise<void> }[] = []
+  const failures: string[] = []
   const preflights: Wire['preflights'] = []
   const pending = new Map<string, { url: string; method: string }>()
   cdp.on('Fetch.requestPaused', async (e: any) => {
     const { url, method } = e.request as { url: string; method: string }
     try {
       if (url.startsWith('https://cdn.jsdelivr.net/')) {
-        if (url === MARKED_CDN && opts.markdown) {
+        if (url === MARKED_CDN_URL && opts.markdown) {
+          // As jsDelivr answers: CORS open, since the embed code asks for it with crossorigin and integrity.
           await cdp.send('Fetch.fulfillRequest', {
             requestId: e.requestId,
             responseCode: 200,
-            responseHeaders: [{ name: 'Content-Type', value: 'application/javascript; charset=utf-8' }],
-            body: Buffer.from(MARKED_STAND_IN).toString('base64'),
+            responseHeaders: [
+              { name: 'Content-Type', value: 'application/javascript; charset=utf-8' },
+              { name: 'Access-Control-Allow-Origin', value: '*' },
+            ],
+            body: MARKED_UMD.toString('base64'),
           })
         } else {
           await cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'InternetDisconnected' })
         }
+        return
+      }
+      const failing = method === 'POST' ? failures.findIndex((suffix) => url.endsWith(suffix)) : -1
+      if (failing !== -1) {
+        failures.splice(failing, 1)
+        await cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'InternetDisconnected' })
         return
       }
       const at = method === 'POST' ? holds.findIndex((h) => url.endsWith(h.suffix)) : -1
@@ -279,6 +269,7 @@ export async function wire(page: Page, appUrl: string, opts: { markdown: boolean
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: 'https://cdn.jsdelivr.net/*' }, { urlPattern: `${appUrl}/api/v1.0/chat/*` }] })
   return {
     preflights,
+    failNext: (suffix) => void failures.push(suffix),
     hold(suffix) {
       let release!: () => void
       holds.push({ suffix, released: new Promise<void>((resolve) => (release = resolve)) })

@@ -1,5 +1,6 @@
 // The widget's panels on a host site, in real Chromium: a quote (totals on screen, in the PDF
-// behind the download link and in the e-mail) and a booking (slots, the .ics e-mails, 409s).
+// behind the download link and in the e-mail) and a booking (slots on the visitor's clock, the
+// first free day, yes/no questions, the .ics e-mails, 409s).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { BrowserContext } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
@@ -7,19 +8,17 @@ import { SLOT_UNAVAILABLE } from '../../src/features/chat/texts'
 import { DAY } from '../../src/lib/clock'
 import { client } from '../support/app'
 import { CALENDAR, CREATION_BODIES, PNG_1x1 } from '../support/fixtures'
-import { addDays, dateIn, newContext, openHostPage, pageErrors, screenshot, startSuite, waitForCount, type Suite } from './harness'
+import { addDays, dateIn, DESKTOP, newContext, openHostPage, pageErrors, screenshot, startSuite, waitForCount, type Suite } from './harness'
 
 /** Each browser step gives up after 10 s (see newContext); a whole test after this. */
 const TIMEOUT = 30_000
 
 let suite: Suite
 let markdown: BrowserContext
-let plain: BrowserContext
 
 beforeAll(async () => {
   suite = await startSuite()
   markdown = await newContext(suite.browser)
-  plain = await newContext(suite.browser)
 }, 30_000)
 afterAll(async () => {
   await suite?.stop()
@@ -116,11 +115,29 @@ describe('Quote Generation', () => {
   }, TIMEOUT)
 })
 
+/** The wall clock of an instant in a zone, as 'YYYY-MM-DDTHH:MM'. */
+function wallIn(zone: string, iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso))
+  const get = (type: string) => parts.find((p) => p.type === type)!.value
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`
+}
+
+/** The next weekday after `today`: a full day of the calendar's free slots (it skips weekends). */
+function nextWeekday(today: string): string {
+  let day = addDays(today, 1)
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1)
+  return day
+}
+
 describe('Appointment/Calendar Support', () => {
-  test('books a free slot: confirmation, .ics to the client and the calendar, and the slot is gone', async () => {
-    const { page, w } = await openHostPage(plain, suite, 'appointment', { markdown: false })
-    const config = (await client(suite.app.url).get(`/api/v1.0/widget/${suite.ids.appointment}/`)).body
+  test("books a free slot shown on the visitor's own clock: confirmation, .ics to the client and the calendar, and the slot is gone", async () => {
+    const PARIS = 'Europe/Paris'
+    const paris = await newContext(suite.browser, { ...DESKTOP, timezoneId: PARIS })
+    const { page, w } = await openHostPage(paris, suite, 'appointment', { markdown: false })
+    const api = client(suite.app.url)
+    const config = (await api.get(`/api/v1.0/widget/${suite.ids.appointment}/`)).body
     const calendarId: string = config.calendars[0].calendar_id
+    const slotsAt = (query: string) => api.get(`/api/v1.0/chat/${suite.ids.appointment}/slots/?calendar_id=${calendarId}&${query}`)
 
     await w.launcher.click()
     await w.t('booking-open').click()
@@ -131,34 +148,44 @@ describe('Appointment/Calendar Support', () => {
     expect(await w.t('booking-calendar-description').textContent()).toBe(CALENDAR.description)
     expect(await w.t('booking-duration').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['30', '60'])
 
-    // The date defaults to today in the calendar's zone, and "next day" moves it on.
-    const today = dateIn(CALENDAR.local_timezone, suite.app.clock.now())
+    // The panel opens on the first day, in the visitor's zone, that has a free time.
+    const today = dateIn(PARIS, suite.app.clock.now())
+    const todays = await slotsAt(`duration=30&date=${today}&time_zone=${PARIS}`)
+    const firstFree: string = todays.body.slots.length ? today : todays.body.next_available_date
+    expect(firstFree).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     const dateInput = w.t('booking-date')
-    expect(await dateInput.inputValue()).toBe(today)
+    await page.waitForFunction(
+      (day) => (document.querySelector('chatbot-widget')?.shadowRoot?.querySelector('[data-testid=booking-date]') as HTMLInputElement | null)?.value === day,
+      firstFree,
+    )
+    await w.host.locator('[data-testid=booking-slot]').first().waitFor()
     expect(await dateInput.getAttribute('min')).toBe(today)
     await w.t('booking-next-day').click()
-    expect(await dateInput.inputValue()).toBe(addDays(today, 1))
+    expect(await dateInput.inputValue()).toBe(addDays(firstFree, 1))
 
-    // The next weekday after today: a full day of free slots (the calendar skips weekends).
-    let day = addDays(today, 1)
-    while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1)
+    // A weekday of New York's 9:00 to 17:00, shown on the Paris clock with the Paris offset.
+    const day = nextWeekday(today)
+    const inNewYork = (await slotsAt(`duration=60&date=${day}`)).body.slots as { start: string }[]
+    expect(inNewYork[0].start).toBe(`${day}T09:00:00${inNewYork[0].start.slice(-6)}`)
+    const parisTime = (newYorkHour: number) => wallIn(PARIS, inNewYork[newYorkHour - 9].start)
     await dateInput.fill(day)
-    const slot = (time: string) => w.host.locator(`[data-testid=booking-slot][data-start^="${day}T${time}:00"]`)
-    await slot('09:00').waitFor()
-    await waitForCount(page, '[data-testid=booking-slot]', 16) // 9:00 to 17:00 by 30 minutes
-    expect(await w.t('booking-timezone').textContent()).toContain('America/New_York')
-    expect(await slot('09:00').getAttribute('aria-label')).toContain('America/New_York')
+    const slot = (wall: string) => w.host.locator(`[data-testid=booking-slot][data-start^="${wall}:00"]`)
+    await slot(parisTime(9)).waitFor()
+    await waitForCount(page, '[data-testid=booking-slot]', 16) // 9:00 to 17:00 in New York by 30 minutes
+    expect(await w.t('booking-timezone').textContent()).toContain(PARIS)
+    expect(await slot(parisTime(9)).getAttribute('aria-label')).toContain(PARIS)
+    expect(await slot(parisTime(9)).textContent()).toBe(new Intl.DateTimeFormat('en-US', { timeZone: PARIS, hour: 'numeric', minute: '2-digit' }).format(new Date(inNewYork[0].start)))
 
     await w.t('booking-duration').selectOption('60')
     await waitForCount(page, '[data-testid=booking-slot]', 8)
-    const ten = slot('10:00')
-    const eleven = slot('11:00')
+    const ten = slot(parisTime(10))
+    const eleven = slot(parisTime(11))
     const tenStart = (await ten.getAttribute('data-start'))!
     const elevenStart = (await eleven.getAttribute('data-start'))!
-    expect(tenStart).toMatch(/^\d{4}-\d{2}-\d{2}T10:00:00[-+]\d{2}:\d{2}$/)
+    expect(tenStart).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\+0[12]:00$/)
+    expect(Date.parse(tenStart)).toBe(Date.parse(inNewYork[1].start))
 
     // Someone else takes 11:00 through the API while the visitor looks at it: the widget says so and reloads.
-    const api = client(suite.app.url)
     const rival = await api.post(`/api/v1.0/chat/${suite.ids.appointment}/book/`, {
       visitor_id: 'rival', calendar_id: calendarId, duration: 60, start: elevenStart, client_name: 'Rival', client_email: 'rival@client.example',
       answers: [{ title: 'Name', value: 'Rival' }],
@@ -184,6 +211,7 @@ describe('Appointment/Calendar Support', () => {
     const confirmation = w.t('booking-confirmation')
     await confirmation.waitFor({ state: 'visible' })
     expect(await confirmation.textContent()).toContain("You're booked!")
+    expect(await confirmation.textContent()).toContain(PARIS)
     expect(await w.t('booking-confirmation-time').getAttribute('data-start')).toBe(tenStart)
     expect(await w.t('booking-appointment-id').textContent()).toStartWith('Reference: ')
     expect(await w.focused()).toBe('booking-confirmation')
@@ -224,20 +252,23 @@ describe('Appointment/Calendar Support', () => {
     expect(await eleven.count()).toBe(0)
     expect(pageErrors(page)).toEqual([])
     await page.close()
+    await paris.close()
   }, TIMEOUT)
 
-  test("every question is asked in the booking form, a photo question through a file input, and the owner gets the file", async () => {
+  test('every question is asked in the booking form: yes/no as a choice of two, a photo through a file input, and the owner gets the answers', async () => {
     const questions = [
       { title: 'Guests', question: 'How many guests?', type: 'number' },
+      { title: 'Parking', question: 'Do you need a parking space?', type: 'boolean' },
       { title: 'Photo', question: 'A photo of the venue, please.', type: 'image' },
     ]
     const id = await suite.addChatbot('appointment', { ...CREATION_BODIES['/api/v1.0/api-appointment-calendar/'], data_collection: questions })
-    const { page, w } = await openHostPage(plain, suite, { id }, { markdown: false })
+    // A visitor in the calendar's own zone: the times read as the calendar has them.
+    const newYork = await newContext(suite.browser, { ...DESKTOP, timezoneId: CALENDAR.local_timezone })
+    const { page, w } = await openHostPage(newYork, suite, { id }, { markdown: false })
     await w.launcher.click()
     await w.t('booking-open').click()
-    const today = dateIn(CALENDAR.local_timezone, suite.app.clock.now())
-    let day = addDays(today, 1)
-    while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1)
+    const day = nextWeekday(dateIn(CALENDAR.local_timezone, suite.app.clock.now()))
+    await w.host.locator('[data-testid=booking-slot]').first().waitFor()
     await w.t('booking-date').fill(day)
     const nine = w.host.locator(`[data-testid=booking-slot][data-start^="${day}T09:00:00"]`)
     await nine.click()
@@ -246,12 +277,19 @@ describe('Appointment/Calendar Support', () => {
 
     // Unanswered questions are caught in the widget, one by one, naming the question.
     const guests = w.host.locator('[data-testid=booking-answer][data-title="Guests"]')
+    const parking = (answer: 'yes' | 'no') => w.host.locator(`[data-testid=booking-choice][data-title="Parking"][data-value=${answer}]`)
     const photo = w.host.locator('[data-testid=booking-file][data-title="Photo"]')
     expect(await photo.getAttribute('accept')).toBe('image/*')
+    expect(await w.host.locator('[data-testid=booking-answer][data-title="Parking"]').count()).toBe(0)
+    expect(await page.getByRole('group', { name: 'Do you need a parking space?' }).getByRole('radio').count()).toBe(2)
     await w.t('booking-submit').click()
     expect(await w.t('booking-error').textContent()).toBe('Please answer: How many guests?')
     expect(await w.focused()).toBe('booking-answer')
     await guests.fill('12')
+    await w.t('booking-submit').click()
+    expect(await w.t('booking-error').textContent()).toBe('Please answer: Do you need a parking space?')
+    expect(await w.focused()).toBe('booking-choice')
+    await parking('yes').check()
     await w.t('booking-submit').click()
     expect(await w.t('booking-error').textContent()).toBe('Please answer: A photo of the venue, please.')
 
@@ -263,13 +301,51 @@ describe('Appointment/Calendar Support', () => {
 
     const listed = await suite.api.get(`/api/v1.0/chatbot-appointments/${id}/`)
     expect(listed.body.appointments).toHaveLength(1)
-    const [guestsAnswer, photoAnswer] = listed.body.appointments[0].answers
+    const [guestsAnswer, parkingAnswer, photoAnswer] = listed.body.appointments[0].answers
     expect(guestsAnswer).toMatchObject({ title: 'Guests', value: 12 })
+    expect(parkingAnswer).toMatchObject({ title: 'Parking', value: true })
     expect(photoAnswer).toMatchObject({ title: 'Photo' })
     const file = await fetch(photoAnswer.value)
     expect(file.status).toBe(200)
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG_1x1)
     expect(pageErrors(page)).toEqual([])
     await page.close()
+    await newYork.close()
+  }, TIMEOUT)
+})
+
+describe('the booking panel on a day without free times', () => {
+  test('opens on the first day that has one, and offers it when the visitor picks an empty day', async () => {
+    // Saturday 5 December 2026, 10:00 in New York, for the service and the browser alike: the calendar skips weekends.
+    const saturday = '2026-12-05T15:00:00Z'
+    const shift = Date.parse(saturday) - suite.app.clock.now().getTime()
+    suite.app.clock.advance(shift)
+    const context = await newContext(suite.browser, { ...DESKTOP, timezoneId: CALENDAR.local_timezone })
+    await context.clock.setFixedTime(new Date(saturday))
+    try {
+      const { page, w } = await openHostPage(context, suite, 'appointment', { markdown: false })
+      await w.launcher.click()
+      await w.t('booking-open').click()
+      const dateInput = w.t('booking-date')
+      await w.host.locator('[data-testid=booking-slot][data-start^="2026-12-07T09:00:00"]').waitFor()
+      expect(await dateInput.inputValue()).toBe('2026-12-07')
+      expect(await dateInput.getAttribute('min')).toBe('2026-12-05')
+      expect(await w.t('booking-slots-status').textContent()).toBe('16 times available.')
+
+      // Sunday by hand: no times, and a button to the next free day.
+      await dateInput.fill('2026-12-06')
+      await w.t('booking-slots-status').filter({ hasText: 'No available times on this day.' }).waitFor()
+      expect(await w.host.locator('[data-testid=booking-slot]').count()).toBe(0)
+      const next = w.t('booking-next-available')
+      expect(await next.textContent()).toBe('Show the next free day: Monday, December 7, 2026')
+      await next.click()
+      await w.host.locator('[data-testid=booking-slot]').first().waitFor()
+      expect(await dateInput.inputValue()).toBe('2026-12-07')
+      expect(pageErrors(page)).toEqual([])
+      await page.close()
+    } finally {
+      suite.app.clock.advance(-shift)
+      await context.close()
+    }
   }, TIMEOUT)
 })

@@ -23,31 +23,16 @@ import {
   lockCalendar,
   type StoredCalendar,
 } from './repo'
-import { BookingInputSchema } from './schemas'
-import { findOfferedSlot, formatInZone, INVALID_DATE_MESSAGE, listSlots, parseDayNumber, parseInstant, type Slot } from './slots'
+import { BookingAnswerSchema, BookingInputSchema, SlotsAnswerSchema } from './schemas'
+import { canonicalTimeZone } from './clock'
+import { BOOKING_HORIZON_DAYS, findOfferedSlot, formatInZone, INVALID_DATE_MESSAGE, parseDayNumber, parseInstant, slotsForVisitor } from './slots'
 import { BOOKING_MESSAGES, SLOT_TAKEN } from './texts'
 import { publicItem, type PublicCalendar } from './view'
 
 export type BookingInput = Static<typeof BookingInputSchema>
 
-export interface SlotsAnswer {
-  calendar_id: string
-  /** The requested day, in the calendar's zone. */
-  date: string
-  duration: number
-  /** IANA name of the calendar's zone. */
-  time_zone: string
-  slots: Slot[]
-}
-
-export interface Booking {
-  appointment_id: string
-  calendar_id: string
-  /** ISO 8601 with the calendar's offset. */
-  start: string
-  end: string
-  status: 'confirmed'
-}
+export type SlotsAnswer = Static<typeof SlotsAnswerSchema>
+export type Booking = Static<typeof BookingAnswerSchema>
 
 export interface AppointmentItem {
   appointment_id: string
@@ -83,9 +68,11 @@ function offeredDuration(calendar: StoredCalendar, value: string | number | unde
 }
 
 /**
- * Free slots of one calendar on one day (`date` YYYY-MM-DD in the calendar's zone), as of
- * ctx.clock. Parameters come straight from the query string. 400 naming calendar_id, duration or
- * date when one is missing or wrong; a past day or one over 180 days ahead gives no slots.
+ * Free slots of one calendar on one day, as of ctx.clock. Parameters come straight from the query
+ * string: `date` is YYYY-MM-DD in the calendar's zone, or in `timeZone` (the visitor's IANA zone)
+ * when given, and the slots are then written in that zone (contract 10). 400 naming calendar_id,
+ * duration, date or time_zone when one is missing or wrong; a past day or one over 180 days ahead
+ * gives no slots. An empty list comes with next_available_date.
  */
 export async function availableSlots(
   ctx: AppContext,
@@ -93,20 +80,31 @@ export async function availableSlots(
   calendarId: string | undefined,
   duration: string | number | undefined,
   date: string | undefined,
+  timeZone?: string,
 ): Promise<SlotsAnswer> {
   const calendar = await requireCalendar(ctx, chatbotId, calendarId)
   const minutes = offeredDuration(calendar, duration)
   if (date === undefined || date === '') throw fieldError('date', BOOKING_MESSAGES.required)
   const dayNumber = parseDayNumber(date)
   if (dayNumber === null) throw fieldError('date', INVALID_DATE_MESSAGE)
-  // The zone's day lies within a day either side of the same UTC date (offsets are under 15 h).
-  const booked = await appointmentsBetween(ctx.db, calendar.id, new Date((dayNumber - 1) * DAY), new Date((dayNumber + 2) * DAY))
+  const zone = timeZone === undefined ? calendar.timeZone : canonicalTimeZone(timeZone)
+  if (zone === null) throw fieldError('time_zone', BOOKING_MESSAGES.unknownZone)
+  const now = ctx.clock.now()
+  // The day's slots lie within three days either side of the same UTC date (any two zones differ
+  // by under 27 h); an empty day searches on to the horizon for next_available_date.
+  let booked = await appointmentsBetween(ctx.db, calendar.id, new Date((dayNumber - 3) * DAY), new Date((dayNumber + 4) * DAY))
+  let found = slotsForVisitor(calendar, date, minutes, now, booked, zone)
+  if (found.slots.length === 0 && found.nextAvailableDate !== null) {
+    booked = await appointmentsBetween(ctx.db, calendar.id, new Date(now.getTime() - DAY), new Date(now.getTime() + (BOOKING_HORIZON_DAYS + 3) * DAY))
+    found = slotsForVisitor(calendar, date, minutes, now, booked, zone)
+  }
   return {
     calendar_id: calendar.id,
     date,
     duration: minutes,
-    time_zone: calendar.timeZone,
-    slots: listSlots(calendar, date, minutes, ctx.clock.now(), booked),
+    time_zone: zone,
+    slots: found.slots,
+    ...(found.slots.length === 0 ? { next_available_date: found.nextAvailableDate ?? null } : {}),
   }
 }
 

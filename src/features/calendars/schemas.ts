@@ -42,3 +42,41 @@ export const BookingInputSchema = T.Object({
   client_email: T.String({ maxLength: 254, description: 'e-mail address' }),
   answers: T.Optional(T.Array(BookingAnswer, { maxItems: 20 })),
 })
+
+// ---- Public answers of the booking core, read by the widget (contract 8 and 10) ----------------
+
+/** A calendar as the widget config lists it. */
+export const PublicCalendarSchema = T.Object({
+  calendar_id: T.String(),
+  name: T.String(),
+  description: T.String(),
+  local_timezone_name: T.String({ description: 'IANA name' }),
+  durations: T.Array(T.Integer(), { description: 'Minutes the calendar offers' }),
+  include_weekends: T.Boolean(),
+})
+
+export const SlotSchema = T.Object({
+  start: T.String({ description: 'ISO 8601 with the offset of the answer time_zone', examples: ['2026-12-01T09:00:00-05:00'] }),
+  end: T.String(),
+})
+
+export const SlotsAnswerSchema = T.Object({
+  calendar_id: T.String(),
+  date: T.String({ description: 'YYYY-MM-DD, a day in time_zone' }),
+  duration: T.Integer(),
+  time_zone: T.String({ description: "IANA name: the visitor's zone when asked with time_zone, else the calendar's" }),
+  slots: T.Array(SlotSchema),
+  next_available_date: T.Optional(
+    T.Union([T.String({ description: 'YYYY-MM-DD in time_zone' }), T.Null()], {
+      description: 'Only with an empty list: the first later day within 180 days with a free slot, or null',
+    }),
+  ),
+})
+
+export const BookingAnswerSchema = T.Object({
+  appointment_id: T.String(),
+  calendar_id: T.String(),
+  start: T.String({ description: "ISO 8601 with the calendar's offset" }),
+  end: T.String(),
+  status: T.Literal('confirmed'),
+})

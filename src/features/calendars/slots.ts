@@ -186,6 +186,53 @@ export function listSlots(
   return offeredSlots(calendar, dayNumber, duration, now, booked).map((slot) => toSlot(slot, calendar.timeZone))
 }
 
+/** The zone's wall-clock day ('YYYY-MM-DD') of a day number. */
+export const formatDayNumber = (dayNumber: number): string => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10)
+
+/** A calendar day's offered slots, each day computed once (the search for a free day asks again). */
+type DayCache = Map<number, SlotInstants[]>
+
+/**
+ * Offered slots starting on `dayNumber` of `zone`'s wall clock. In the calendar's own zone that is
+ * its day; another zone's day overlaps up to five of the calendar's (offsets run from -12 h to
+ * +14 h), whose slots are kept when they start on that day there.
+ */
+function slotsOnDay(calendar: SlotCalendar, dayNumber: number, duration: number, now: Date, booked: readonly BookedInterval[], zone: string, cache: DayCache): SlotInstants[] {
+  const ofCalendarDay = (day: number) => {
+    let slots = cache.get(day)
+    if (!slots) cache.set(day, (slots = offeredSlots(calendar, day, duration, now, booked)))
+    return slots
+  }
+  if (zone === calendar.timeZone) return ofCalendarDay(dayNumber)
+  return [-2, -1, 0, 1, 2].flatMap((shift) => ofCalendarDay(dayNumber + shift)).filter((slot) => wallClockOf(slot.start, zone).dayNumber === dayNumber)
+}
+
+/**
+ * The free slots starting on `date` (YYYY-MM-DD) of `zone`'s wall clock (the visitor's zone, or
+ * the calendar's), written with that zone's offset; and when there are none, the first later day
+ * of that zone within the booking horizon that has one (or null). Throws InvalidSlotDateError
+ * for a date that is not a real day.
+ */
+export function slotsForVisitor(
+  calendar: SlotCalendar,
+  date: string,
+  duration: number,
+  now: Date,
+  booked: readonly BookedInterval[],
+  zone: string = calendar.timeZone,
+): { slots: Slot[]; nextAvailableDate?: string | null } {
+  const dayNumber = parseDayNumber(date)
+  if (dayNumber === null) throw new InvalidSlotDateError()
+  const cache: DayCache = new Map()
+  const slots = slotsOnDay(calendar, dayNumber, duration, now, booked, zone, cache).map((slot) => toSlot(slot, zone))
+  if (slots.length > 0) return { slots }
+  const today = wallClockOf(now, zone).dayNumber
+  for (let day = Math.max(dayNumber + 1, today); day <= today + BOOKING_HORIZON_DAYS; day++) {
+    if (slotsOnDay(calendar, day, duration, now, booked, zone, cache).length > 0) return { slots, nextAvailableDate: formatDayNumber(day) }
+  }
+  return { slots, nextAvailableDate: null }
+}
+
 /**
  * The offered slot that starts at this instant (whatever offset it was written with), or
  * null when that start is taken, past, off the grid or outside hours. Booking uses it to

@@ -26,5 +26,6 @@ export const BOOKING_MESSAGES = {
   unknownCalendar: 'is not a calendar of this chatbot',
   badDuration: 'must be one of 15, 30, 45, 60',
   durationNotOffered: (offered: readonly number[]) => `must be one this calendar offers: ${offered.join(', ')}`,
+  unknownZone: 'must be an IANA time zone name, like America/New_York',
   badStart: 'must be an ISO 8601 date-time with an offset, like 2026-12-01T09:00:00-05:00',
 } as const

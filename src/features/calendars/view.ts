@@ -1,6 +1,8 @@
 /** How a stored calendar is shown: the owner's view item (spec 2.4 + contract 7) and the widget's summary (contract 8). */
+import type { Static } from '@sinclair/typebox'
 import { formatTwentyFour, zoneAbbreviation } from './clock'
 import type { StoredCalendar } from './repo'
+import type { PublicCalendarSchema } from './schemas'
 
 export interface CalendarViewItem {
   calendar_id: string
@@ -40,14 +42,7 @@ export function viewItem(calendar: StoredCalendar, now: Date): CalendarViewItem 
   }
 }
 
-export interface PublicCalendar {
-  calendar_id: string
-  name: string
-  description: string
-  local_timezone_name: string
-  durations: number[]
-  include_weekends: boolean
-}
+export type PublicCalendar = Static<typeof PublicCalendarSchema>
 
 export const publicItem = (calendar: StoredCalendar): PublicCalendar => ({
   calendar_id: calendar.id,

@@ -23,7 +23,7 @@ async function appointmentChatbot(ctx: AppContext, chatbotId: string): Promise<C
 
 export async function slotsOf(ctx: AppContext, chatbotId: string, query: Record<string, string | undefined>): Promise<SlotsAnswer> {
   const chatbot = await appointmentChatbot(ctx, chatbotId)
-  return availableSlots(ctx, chatbot.id, query.calendar_id, query.duration, query.date)
+  return availableSlots(ctx, chatbot.id, query.calendar_id, query.duration, query.date, query.time_zone)
 }
 
 type GivenAnswer = { title: string; value: string | number | boolean | null }

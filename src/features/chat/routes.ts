@@ -11,7 +11,6 @@ import { publicChatbot } from './public-chatbot'
 import { quotePdf, requestQuote } from './quotes'
 import { BookBody, ChatBody, QuoteBody, UploadForm } from './schemas'
 import { acceptUpload, uploadFile } from './uploads'
-import { widgetConfig } from './widget-config'
 
 const publicTags = ['Chat runtime (public)']
 const ownerTags = ['Chat results']
@@ -70,9 +69,6 @@ export const chatRoutes = (ctx: AppContext) => {
       Object.assign(set.headers, PUBLIC_CORS_HEADERS)
     })
     .use(owner)
-    .get('/api/v1.0/widget/:uniqueId/', ({ params }) => widgetConfig(ctx, params.uniqueId), {
-      detail: { summary: 'Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars)', tags: publicTags, security: [] },
-    })
     .post('/api/v1.0/chat/:uniqueId/', ({ params, body }) => chat(ctx, params.uniqueId, body), {
       detail: publicBody("One visitor message in, one Markdown reply out; counts against the visitor's daily user_allowance", ChatBody),
     })

@@ -1,10 +1,17 @@
 import type { Config } from '../../config'
 import { escapeHtml } from '../../lib/html'
+import { MARKED_CDN_URL, MARKED_INTEGRITY } from './marked-pin'
+
+/** Where the embed code loads marked from and the hash it must have (MARKDOWN_CDN_URL / MARKDOWN_CDN_INTEGRITY override each). */
+export function markdownLibrary(config: Pick<Config, 'markdownCdnUrl' | 'markdownCdnIntegrity'>): { url: string; integrity: string } {
+  return { url: config.markdownCdnUrl ?? MARKED_CDN_URL, integrity: config.markdownCdnIntegrity ?? MARKED_INTEGRITY }
+}
 
 /** The snippet of contract section 4, byte for byte. */
-export function embedCode(config: Pick<Config, 'publicUrl' | 'markdownCdnUrl'>, chatbotId: string): string {
+export function embedCode(config: Pick<Config, 'publicUrl' | 'markdownCdnUrl' | 'markdownCdnIntegrity'>, chatbotId: string): string {
+  const marked = markdownLibrary(config)
   return [
-    `<script defer src="${escapeHtml(config.markdownCdnUrl)}"></script>`,
+    `<script defer src="${escapeHtml(marked.url)}" integrity="${escapeHtml(marked.integrity)}" crossorigin="anonymous"></script>`,
     `<link rel="stylesheet" href="${config.publicUrl}/widget/chatbot.css">`,
     `<script defer src="${config.publicUrl}/widget/chatbot.js" data-chatbot-id="${escapeHtml(chatbotId)}"></script>`,
   ].join('\n')

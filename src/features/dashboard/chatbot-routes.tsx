@@ -5,6 +5,7 @@ import { HttpError, notFound, NOT_FOUND } from '../../http/errors'
 import { findAccount } from '../accounts/service'
 import { activePlan } from '../billing/service'
 import { createChatbot, deleteChatbot, editChatbot, getChatbot, listChatbots } from '../chatbots/service'
+import { markdownLibrary } from '../chatbots/embed-code'
 import { SUBSCRIPTION_REQUIRED, TYPES } from '../chatbots/texts'
 import { blankCreationForm, creationBody, creationFieldId, readCreationForm, TYPE_SLUGS } from './chatbot-form'
 import { errorsFrom } from './forms'
@@ -12,7 +13,7 @@ import { htmlPage, seeOther } from './html'
 import { noticeOf, withNotice } from './notices'
 import { tabPath } from './pages/chatbot-frame'
 import { ChatbotListPage, ChooseTypePage, CreationPage, DeleteChatbotPage } from './pages/chatbots'
-import { OverviewPage, PreviewDocument, settingsValues } from './pages/overview'
+import { OverviewPage, PREVIEW_STYLE, PreviewDocument, settingsValues } from './pages/overview'
 import { buttonRoute, formFiles, formText, HIDDEN, signedIn } from './route-kit'
 
 const EDITABLE_INPUTS = ['chatbot_name', 'chatbot_title', 'chatbot_greeting', 'chatbot_instructions', 'user_allowance', 'chatbot_color1', 'chatbot_color2']
@@ -25,6 +26,27 @@ function editBody(body: unknown, type: string): Record<string, unknown> {
   if (/^\s*-?\d+\s*$/.test(allowance)) edit.user_allowance = Number(allowance)
   if (type === TYPES.quote) edit.webhook_url = formText(body, 'webhook_url').trim() || null
   return edit
+}
+
+/**
+ * The preview page's CSP: exactly what the embed code loads. The widget and its API from
+ * PUBLIC_URL; marked from its pinned origin (the browser checks its integrity hash too); only
+ * this dashboard may frame it.
+ */
+function previewPolicy(ctx: AppContext): string {
+  const service = new URL(ctx.config.publicUrl).origin
+  const markdown = new URL(markdownLibrary(ctx.config).url).origin
+  const style = new Bun.CryptoHasher('sha256').update(PREVIEW_STYLE).digest('base64')
+  return [
+    "default-src 'none'",
+    `script-src ${service} ${markdown}`,
+    `style-src ${service} 'sha256-${style}'`,
+    `connect-src ${service}`,
+    `img-src ${service} data:`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ')
 }
 
 export const chatbotPages = (ctx: AppContext) => {
@@ -103,9 +125,8 @@ export const chatbotPages = (ctx: AppContext) => {
       '/dashboard/chatbots/:id/preview/',
       signedIn(ctx, async ({ viewer, params }) => {
         const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
-        // The widget comes from PUBLIC_URL and the markdown library from its CDN, so this page has no CSP of its own; only this dashboard may frame it.
         return new Response(PreviewDocument({ chatbot }), {
-          headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'SAMEORIGIN', 'content-security-policy': "frame-ancestors 'self'" },
+          headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'SAMEORIGIN', 'content-security-policy': previewPolicy(ctx) },
         })
       }),
       HIDDEN,

@@ -1,49 +1,59 @@
-import { Elysia } from 'elysia';
-// Imported as text so `bun build --compile` embeds the assets in the binary.
-import widgetJs from './assets/chatbot.js' with { type: 'text' };
-import widgetCss from './assets/chatbot.css' with { type: 'text' };
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { PUBLIC_CORS_HEADERS } from '../../http/cors'
+import { type EncodedAsset, widgetAssets } from './assets'
+import { widgetConfig } from './config'
+import { chooseCoding, etagMatches, strongEtag } from './http-cache'
+import { WidgetConfigSchema } from './model'
 
-interface Asset {
-  body: string;
-  contentType: string;
-  etag: string;
-}
+const tags = ['Chat runtime (public)']
 
-function asset(body: string, contentType: string): Asset {
-  const hash = new Bun.CryptoHasher('sha256').update(body).digest('base64url').slice(0, 22);
-  return { body, contentType, etag: `"${hash}"` };
-}
-
-const assets = {
-  js: asset(widgetJs, 'application/javascript; charset=utf-8'),
-  css: asset(widgetCss, 'text/css; charset=utf-8'),
-};
-
-function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === etag || tag === '*';
-  });
-}
-
-function serve(a: Asset, request: Request): Response {
+/** `/widget/chatbot.js` and `.css` (contract 8): minified, precompressed, a strong ETag, five minutes of freshness. */
+function serveAsset(asset: EncodedAsset, request: Request): Response {
+  const coding = chooseCoding(request.headers.get('accept-encoding'))
+  const body = asset.bodies[coding]
   const headers: Record<string, string> = {
-    'Content-Type': a.contentType,
-    'Access-Control-Allow-Origin': '*',
-    'Cache-Control': 'public, max-age=300',
-    ETag: a.etag,
-    'X-Content-Type-Options': 'nosniff',
+    'content-type': asset.contentType,
+    'cache-control': 'public, max-age=300',
+    etag: body.etag,
+    vary: 'Accept-Encoding',
+    'x-content-type-options': 'nosniff',
     // The script and stylesheet are meant to be loaded by other sites.
-    'Cross-Origin-Resource-Policy': 'cross-origin',
-  };
-  if (etagMatches(request.headers.get('if-none-match'), a.etag)) {
-    return new Response(null, { status: 304, headers });
+    'cross-origin-resource-policy': 'cross-origin',
+    ...PUBLIC_CORS_HEADERS,
+    ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
   }
-  return new Response(request.method === 'HEAD' ? null : a.body, { status: 200, headers });
+  if (etagMatches(request.headers.get('if-none-match'), body.etag)) return new Response(null, { status: 304, headers })
+  if (request.method === 'HEAD') return new Response(null, { status: 200, headers: { ...headers, 'content-length': String(body.bytes.length) } })
+  return new Response(body.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers })
 }
 
-/** Serves the embeddable widget: `<PUBLIC_URL>/widget/chatbot.js` and `/widget/chatbot.css`. */
-export const widgetRoutes = new Elysia({ name: 'widget' })
-  .get('/widget/chatbot.js', ({ request }) => serve(assets.js, request))
-  .get('/widget/chatbot.css', ({ request }) => serve(assets.css, request));
+/**
+ * The widget config with an ETag over its body and `no-cache`: the browser asks each time, so an
+ * owner's edit shows at once, and an unchanged config costs a 304.
+ */
+function serveConfig(json: string, request: Request): Response {
+  const etag = strongEtag(json)
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag, ...PUBLIC_CORS_HEADERS }
+  if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+  return new Response(json, { status: 200, headers })
+}
+
+/** The embeddable widget: its script and stylesheet, and its config. */
+export const widgetRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'widget' })
+    .get('/widget/chatbot.js', async ({ request }) => serveAsset((await widgetAssets()).js, request), {
+      detail: { summary: 'The widget script (minified; br or gzip by Accept-Encoding)', tags, security: [] },
+    })
+    .get('/widget/chatbot.css', async ({ request }) => serveAsset((await widgetAssets()).css, request), {
+      detail: { summary: 'The widget stylesheet (minified; br or gzip by Accept-Encoding)', tags, security: [] },
+    })
+    .get('/api/v1.0/widget/:uniqueId/', async ({ params, request }) => serveConfig(JSON.stringify(await widgetConfig(ctx, params.uniqueId)), request), {
+      // Declared for the OpenAPI document; the handler answers with a Response (ETag, 304), which Elysia does not re-validate.
+      response: { 200: WidgetConfigSchema },
+      detail: {
+        summary: 'Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars); ETag over the body, Cache-Control: no-cache, 304 on If-None-Match',
+        tags,
+        security: [],
+      },
+    })

@@ -125,12 +125,15 @@ export function OverviewPage(props: {
   )
 }
 
+/** The preview page's only inline style (its CSP allows it by hash). */
+export const PREVIEW_STYLE = 'body{font:15px/1.5 system-ui,sans-serif;color:#52606d;margin:0;padding:1rem;background:#f8fafc}'
+
 /** The page inside the preview iframe: a blank page carrying the exact embed code. */
 export function PreviewDocument(props: { chatbot: ChatbotDetails }): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Preview</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;color:#52606d;margin:0;padding:1rem;background:#f8fafc}</style>
+<style>${PREVIEW_STYLE}</style>
 </head><body><p>This is how the chatbot appears on your website.</p>
 ${props.chatbot.embed_code}
 </body></html>`

@@ -1,28 +1,11 @@
-// GET /widget/<id>/: what the embedded widget needs to draw itself (contract 8).
+// The widget config (contract 8): the chatbot's look, greeting and what its type needs.
 import type { AppContext } from '../../context'
-import type { ChatbotType } from '../../db/schema'
-import { publicCalendars, type PublicCalendar } from '../calendars/service'
+import { publicCalendars } from '../calendars/service'
+import { publicChatbot } from '../chat/public-chatbot'
+import { questionsOf } from '../chat/questions'
 import { logoUrl, settingsOf } from '../chatbots/service'
 import { TYPES } from '../chatbots/texts'
-import type { Question } from './data-collection'
-import { publicChatbot } from './public-chatbot'
-import { questionsOf } from './questions'
-
-export interface WidgetConfig {
-  chatbot_id: string
-  chatbot_type: ChatbotType
-  chatbot_name: string
-  chatbot_title: string
-  chatbot_greeting: string
-  chatbot_instructions: string
-  chatbot_color1: string
-  chatbot_color2: string
-  logo_url: string | null
-  pricing_plans?: unknown[]
-  currency?: string
-  data_collection?: Question[]
-  calendars?: PublicCalendar[]
-}
+import type { PricingPlan, WidgetConfig } from './model'
 
 export async function widgetConfig(ctx: AppContext, chatbotId: string): Promise<WidgetConfig> {
   const chatbot = await publicChatbot(ctx, chatbotId)
@@ -38,7 +21,8 @@ export async function widgetConfig(ctx: AppContext, chatbotId: string): Promise<
     chatbot_color2: chatbot.color2,
     logo_url: logoUrl(ctx, chatbot),
   }
-  if (chatbot.type === TYPES.business || chatbot.type === TYPES.quote) config.pricing_plans = (settings.pricing_plans as unknown[] | undefined) ?? []
+  // Settings were validated against the creation models when stored.
+  if (chatbot.type === TYPES.business || chatbot.type === TYPES.quote) config.pricing_plans = (settings.pricing_plans as PricingPlan[] | undefined) ?? []
   if (chatbot.type === TYPES.quote) config.currency = String(settings.currency ?? '')
   const questions = questionsOf(chatbot)
   if (chatbot.type === TYPES.dataCollection || (chatbot.type === TYPES.appointment && questions.length > 0)) {

@@ -1,0 +1,40 @@
+/** The widget's two files, each kept in memory as identity, br and gzip bodies with their validators. */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { widgetBundle } from './bundle'
+import type { Coding } from './http-cache'
+import { strongEtag } from './http-cache'
+
+export interface EncodedAsset {
+  contentType: string
+  /** Each content coding is its own representation, so each has its own strong ETag. */
+  bodies: Record<Coding, { bytes: Uint8Array; etag: string }>
+}
+
+function encode(text: string, contentType: string): EncodedAsset {
+  const identity = new TextEncoder().encode(text)
+  const br = brotliCompressSync(identity, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+  })
+  const gzip = gzipSync(identity, { level: 9 })
+  const etag = strongEtag(identity)
+  return {
+    contentType,
+    bodies: {
+      identity: { bytes: identity, etag },
+      br: { bytes: new Uint8Array(br), etag: etag.replace(/"$/, '-br"') },
+      gzip: { bytes: new Uint8Array(gzip), etag: etag.replace(/"$/, '-gzip"') },
+    },
+  }
+}
+
+let encoding: Promise<{ js: EncodedAsset; css: EncodedAsset }> | null = null
+
+/** Built (or read from the binary) and compressed once per process, on first use. */
+export function widgetAssets(): Promise<{ js: EncodedAsset; css: EncodedAsset }> {
+  encoding ??= widgetBundle().then((bundle) => ({
+    js: encode(bundle.js, 'application/javascript; charset=utf-8'),
+    css: encode(bundle.css, 'text/css; charset=utf-8'),
+  }))
+  encoding.catch(() => (encoding = null))
+  return encoding
+}

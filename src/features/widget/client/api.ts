@@ -1,0 +1,93 @@
+/** Typed calls to the chat runtime; the answer types are the server's own models. */
+import type { SlotsAnswerSchema, BookingAnswerSchema } from '../../calendars/schemas'
+import type { BookBody, ChatAnswerBody, ErrorAnswer, QuoteAnswerBody, QuoteBody, UploadAnswerBody } from '../../chat/schemas'
+import type { WidgetConfig } from '../model'
+import type { Static } from '@sinclair/typebox'
+
+export type SlotsAnswer = Static<typeof SlotsAnswerSchema>
+export type BookingAnswer = Static<typeof BookingAnswerSchema>
+export type QuoteRequest = Static<typeof QuoteBody>
+export type BookingRequest = Static<typeof BookBody>
+
+/** A call's outcome: the answer, or why there is none (`network` when the service was not reached). */
+export type Result<T> = { ok: true; data: T } | { ok: false; status: number; error: ErrorAnswer | null; network: boolean }
+
+export const NETWORK_ERROR = "We couldn't reach the chat service. Please check your connection and try again."
+
+/** What to tell the visitor about a failed call. */
+export function errorText(result: Extract<Result<unknown>, { ok: false }>): string {
+  if (result.error?.error.trim()) return result.error.error
+  if (result.network) return NETWORK_ERROR
+  if (result.status === 429) return 'Too many messages. Please try again later.'
+  if (result.status === 413) return 'That file is too large.'
+  return `Something went wrong (error ${result.status}). Please try again.`
+}
+
+/** Worth trying again unchanged: the service was not reached, was overloaded or failed itself. */
+export const retryable = (result: Extract<Result<unknown>, { ok: false }>): boolean => result.network || result.status >= 500
+
+async function call<T>(method: 'GET' | 'POST', url: string, body?: object | FormData): Promise<Result<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  const init: RequestInit = { method, headers, credentials: 'omit', mode: 'cors' }
+  if (body instanceof FormData) init.body = body
+  else if (body) {
+    headers['content-type'] = 'application/json'
+    init.body = JSON.stringify(body)
+  }
+  let response: Response
+  try {
+    response = await fetch(url, init)
+  } catch {
+    return { ok: false, status: 0, error: null, network: true }
+  }
+  let data: unknown = null
+  try {
+    data = await response.json()
+  } catch {
+    data = null
+  }
+  if (response.ok && data !== null) return { ok: true, data: data as T }
+  const error = data !== null && typeof data === 'object' && typeof (data as ErrorAnswer).error === 'string' ? (data as ErrorAnswer) : null
+  return { ok: false, status: response.status, error, network: false }
+}
+
+export class ChatApi {
+  constructor(
+    /** The service's origin (and path prefix), from the script's own URL. */
+    readonly base: string,
+    readonly chatbotId: string,
+  ) {}
+
+  private chatPath(suffix = ''): string {
+    return `${this.base}/api/v1.0/chat/${encodeURIComponent(this.chatbotId)}/${suffix}`
+  }
+
+  config(): Promise<Result<WidgetConfig>> {
+    return call('GET', `${this.base}/api/v1.0/widget/${encodeURIComponent(this.chatbotId)}/`)
+  }
+
+  chat(body: { message: string; visitor_id: string; session_id?: string }): Promise<Result<ChatAnswerBody>> {
+    return call('POST', this.chatPath(), body)
+  }
+
+  upload(file: File, visitorId: string, sessionId: string | null): Promise<Result<UploadAnswerBody>> {
+    const form = new FormData()
+    form.append('file', file, file.name)
+    form.append('visitor_id', visitorId)
+    if (sessionId) form.append('session_id', sessionId)
+    return call('POST', this.chatPath('upload/'), form)
+  }
+
+  quote(body: QuoteRequest): Promise<Result<QuoteAnswerBody>> {
+    return call('POST', this.chatPath('quote/'), body)
+  }
+
+  slots(query: { calendar_id: string; duration: number; date: string; time_zone: string }): Promise<Result<SlotsAnswer>> {
+    const params = new URLSearchParams({ ...query, duration: String(query.duration) })
+    return call('GET', `${this.chatPath('slots/')}?${params}`)
+  }
+
+  book(body: BookingRequest): Promise<Result<BookingAnswer>> {
+    return call('POST', this.chatPath('book/'), body)
+  }
+}
