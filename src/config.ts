@@ -34,6 +34,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error'
   /** Requests per minute; 0 turns a limit off. */
   rateLimit: { perIp: number; perToken: number }
+  /** Reverse-proxy hops whose X-Forwarded-For is believed; 0: the socket address is the client. */
+  trustProxy: number
 }
 
 export type FilesConfig =
@@ -100,6 +102,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string): Config
       : null,
     logLevel,
     rateLimit: { perIp: intVar(env, 'RATE_LIMIT_PER_IP', 1200, 0, 10_000_000), perToken: intVar(env, 'RATE_LIMIT_PER_TOKEN', 600, 0, 10_000_000) },
+    trustProxy: intVar(env, 'TRUST_PROXY', 0, 0, 32),
   }
 }
 

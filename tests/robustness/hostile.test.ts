@@ -45,7 +45,7 @@ test('deeply nested JSON, invalid UTF-8 and oversized bodies are refused', async
   expect(utf8.status).toBe(400)
   expect(utf8.body).toEqual({ error: 'Request body is not valid UTF-8.' })
 
-  const huge = await api.raw(KR, { method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ chatbot_name: 'x'.repeat(4 * 1024 * 1024) }) })
+  const huge = await api.raw(KR, { method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ chatbot_name: 'x'.repeat(6 * 1024 * 1024) }) })
   expect(huge.status).toBe(413)
   expect(typeof huge.body.error).toBe('string')
   await stillServing()
