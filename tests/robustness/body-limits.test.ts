@@ -108,3 +108,18 @@ test('an anonymous dashboard upload is refused before its body is read', async (
   expect(reply.headers.location).toBe('/dashboard/login/')
   expect(reply.sentAll).toBe(false)
 })
+
+test('a chunked multipart body past its limit is refused with 413 by the form parser too (creation, 5 MiB)', async () => {
+  const boundary = 'creation-boundary'
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="business_logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`
+  const reply = await rawRequest(port, {
+    path: '/api/v1.0/api-knowledge-retrieval/',
+    headers: { authorization: `Token ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    chunked: true,
+    body: bodyPieces(head, 40 * MiB),
+  })
+  expect(reply.status).toBe(413)
+  expect(JSON.parse(reply.body).error).toBe(BODY_TOO_LARGE)
+  expect(reply.sentAll).toBe(false)
+  expect((await client(app.url, token).get('/api/v1.0/chatbot-list/')).body.chatbots).toHaveLength(1)
+})
