@@ -8,22 +8,23 @@ import { join } from 'node:path'
 import { ConfigError, loadConfig } from '../../src/config'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { client, lastCodeFor, startTestApp, subscribedToken } from '../support/app'
-import { onPostgres } from '../support/database'
 import { CREATION_BODIES } from '../support/fixtures'
 
 const QG = '/api/v1.0/api-quote-generation/'
 const modeOf = (path: string) => statSync(path).mode & 0o777
+/** The key file and file modes are about the local disk: SQLite and no SECRET_KEY, on any test run. */
+const LOCAL_ONLY = { DATABASE_URL: '', SECRET_KEY: '' }
 
 test('without SECRET_KEY a key is made at first start in DATA_DIR/secret.key (0600) and kept across restarts', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'secret-key-'))
   try {
-    const first = await startTestApp({}, { dataDir })
+    const first = await startTestApp(LOCAL_ONLY, { dataDir })
     const keyFile = join(dataDir, 'secret.key')
     const key = readFileSync(keyFile, 'utf8').trim()
     await first.stop()
     expect(modeOf(keyFile)).toBe(0o600)
     expect(key.length).toBeGreaterThanOrEqual(32)
-    const second = await startTestApp({}, { dataDir })
+    const second = await startTestApp(LOCAL_ONLY, { dataDir })
     await second.stop()
     expect(readFileSync(keyFile, 'utf8').trim()).toBe(key)
   } finally {
@@ -64,7 +65,8 @@ test('codes are stored as HMAC-SHA256 under the server key, never as a plain has
 test('webhook secrets are stored sealed, shown to the owner, and a plain one from before is sealed by the migration', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sealed-'))
   try {
-    let app = await startTestApp({}, { dataDir })
+    // On SQLite, where a test can rewind the database to before migration 010.
+    let app = await startTestApp(LOCAL_ONLY, { dataDir })
     const token = await subscribedToken(app, 'sealed@example.com')
     const created = await client(app.url, token).post(QG, { ...CREATION_BODIES[QG], webhook_url: 'https://hooks.example/leads' })
     expect(created.status).toBe(200)
@@ -78,19 +80,17 @@ test('webhook secrets are stored sealed, shown to the owner, and a plain one fro
     expect((await client(app.url, token).get(`/api/v1.0/chatbot-get/${created.body.chatbot_id}/`)).body.webhook_secret).toBe(secret)
 
     // A database from before migration 010: the secret in plain text.
-    if (!onPostgres()) {
-      const legacy = 'whsec_bGVnYWN5LXNlY3JldC1mcm9tLWJlZm9yZS0wMTA='
-      await app.stop()
-      const db = new Database(join(dataDir, 'chatbot.sqlite'))
-      db.run('update chatbots set webhook_secret = ?', [legacy])
-      db.run("delete from kysely_migration where name = '010_secrets_at_rest'")
-      db.run('drop table login_code_days')
-      db.close()
-      app = await startTestApp({}, { dataDir })
-      const converted = await stored()
-      expect(converted).not.toContain(legacy.slice('whsec_'.length))
-      expect((await client(app.url, token).get(`/api/v1.0/chatbot-get/${created.body.chatbot_id}/`)).body.webhook_secret).toBe(legacy)
-    }
+    const legacy = 'whsec_bGVnYWN5LXNlY3JldC1mcm9tLWJlZm9yZS0wMTA='
+    await app.stop()
+    const db = new Database(join(dataDir, 'chatbot.sqlite'))
+    db.run('update chatbots set webhook_secret = ?', [legacy])
+    db.run("delete from kysely_migration where name = '010_secrets_at_rest'")
+    db.run('drop table login_code_days')
+    db.close()
+    app = await startTestApp(LOCAL_ONLY, { dataDir })
+    const converted = await stored()
+    expect(converted).not.toContain(legacy.slice('whsec_'.length))
+    expect((await client(app.url, token).get(`/api/v1.0/chatbot-get/${created.body.chatbot_id}/`)).body.webhook_secret).toBe(legacy)
     await app.stop()
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
@@ -101,7 +101,7 @@ test('DATA_DIR and what the service makes in it are for its own user only (0700 
   const dataDir = mkdtempSync(join(tmpdir(), 'modes-'))
   chmodSync(dataDir, 0o755)
   try {
-    const app = await startTestApp({}, { dataDir })
+    const app = await startTestApp(LOCAL_ONLY, { dataDir })
     const token = await subscribedToken(app, 'modes@example.com')
     const created = await client(app.url, token).post('/api/v1.0/api-knowledge-retrieval/', CREATION_BODIES['/api/v1.0/api-knowledge-retrieval/'])
     const doc = await PDFDocument.create()
@@ -114,7 +114,7 @@ test('DATA_DIR and what the service makes in it are for its own user only (0700 
 
     expect(modeOf(dataDir)).toBe(0o700)
     expect(modeOf(join(dataDir, 'secret.key'))).toBe(0o600)
-    if (!onPostgres()) expect(modeOf(join(dataDir, 'chatbot.sqlite'))).toBe(0o600)
+    expect(modeOf(join(dataDir, 'chatbot.sqlite'))).toBe(0o600)
     expect(modeOf(join(dataDir, 'outbox'))).toBe(0o700)
     const mails = readdirSync(join(dataDir, 'outbox'))
     expect(mails.length).toBeGreaterThan(0)

@@ -1,7 +1,7 @@
 // Contract 13: login answers alike and before any mail, ten codes a day at most, no-store on the
 // token, one open test-mode checkout per account, test mode said plainly.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { MAX_LOGIN_CODES_PER_DAY } from '../../src/features/accounts/login-code-job'
+import { LOGIN_CODE_JOB, MAX_LOGIN_CODES_PER_DAY } from '../../src/features/accounts/login-code-job'
 import { LOGIN_CODE_SENT } from '../../src/features/accounts/texts'
 import { CHECKOUT_TEST_MODE, PAYMENTS_TEST_MODE_NOTICE } from '../../src/features/billing/texts'
 import { client, startTestApp, type TestApp } from '../support/app'
@@ -49,6 +49,8 @@ test('login answers alike for any address, without waiting for the mail, which a
   await app.ctx.jobs.idle()
   expect(loginMailsTo(SUBSCRIBED)).toHaveLength(before + 1)
   expect(smtp.messages.some((m) => (m.to as { text: string }).text.includes('nobody@example.com'))).toBe(false)
+  // Done login jobs leave no row behind: asking for codes cannot fill the job table.
+  expect(await app.ctx.db.selectFrom('jobs').select('id').where('kind', '=', LOGIN_CODE_JOB).execute()).toEqual([])
 })
 
 test('the token answer is not to be cached', async () => {

@@ -36,6 +36,8 @@ export function loginCodeJob(ctx: AppContext): JobKind<LoginCodePayload> {
   return {
     // A code arriving a little late is still good for 15 minutes.
     retryDelaysMs: [MINUTE / 2, 2 * MINUTE],
+    // Anyone may ask for a login, for any address: done rows would only fill the table.
+    forgetWhenDone: true,
     async run({ email }) {
       const account = await ctx.db.selectFrom('accounts').select(['id', 'verified_at']).where('email', '=', email).executeTakeFirst()
       if (!account?.verified_at || !(await activeSubscription(ctx, account.id))) return
