@@ -69,12 +69,22 @@ function parseReply(output: string): PdfChildReply | null {
   }
 }
 
-const children = new PQueue({ concurrency: PDF_CHILDREN })
+export interface PdfBudget {
+  memoryBytes: number
+  timeMs: number
+  /** Readers running at once. */
+  children: number
+}
+
+/** An extractor with its own budget and queue (the service uses one, with the defaults above). */
+export function createPdfExtractor(budget: PdfBudget): (bytes: Uint8Array, fileName?: string) => Promise<PdfText> {
+  const queue = new PQueue({ concurrency: budget.children })
+  return (bytes, fileName) => queue.add(() => extractInChild(bytes, fileName, budget))
+}
 
 /**
  * Text, title and word count of a PDF, read in a child process whose memory and time are capped;
  * a file past either is refused with PdfTextError naming it, and the server's own memory never
  * holds what the PDF decodes to. Throws PdfTextError.
  */
-export const extractPdf = (bytes: Uint8Array, fileName?: string): Promise<PdfText> =>
-  children.add(() => extractInChild(bytes, fileName, { memoryBytes: PDF_MEMORY_LIMIT_BYTES, timeMs: PDF_TIME_LIMIT_MS }))
+export const extractPdf = createPdfExtractor({ memoryBytes: PDF_MEMORY_LIMIT_BYTES, timeMs: PDF_TIME_LIMIT_MS, children: PDF_CHILDREN })
