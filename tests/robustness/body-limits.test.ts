@@ -5,6 +5,7 @@ import { BODY_TOO_LARGE } from '../../src/http/errors'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { CREATION_BODIES } from '../support/fixtures'
 import { bodyPieces, rawRequest } from '../support/raw-http'
+import { signIn } from '../dashboard/browser-client'
 
 let app: TestApp
 let token: string
@@ -122,4 +123,28 @@ test('a chunked multipart body past its limit is refused with 413 by the form pa
   expect(JSON.parse(reply.body).error).toBe(BODY_TOO_LARGE)
   expect(reply.sentAll).toBe(false)
   expect((await client(app.url, token).get('/api/v1.0/chatbot-list/')).body.chatbots).toHaveLength(1)
+})
+
+test('a signed-in dashboard upload posted from another site is refused before its body is read; from the dashboard it is read', async () => {
+  const { client: browser, csrf } = await signIn(app, 'limits@example.com')
+  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  const foreign = await rawRequest(port, {
+    path: `/dashboard/chatbots/${chatbotId}/documents/`,
+    headers: { cookie, origin: 'https://evil.example', 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(50 * MiB) },
+    body: bodyPieces(`--b\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n${csrf}\r\n--b\r\n`, 50 * MiB),
+  })
+  expect(foreign.status).toBe(403)
+  expect(foreign.sentAll).toBe(false)
+
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  doc.addPage().drawText('Uploaded from the dashboard itself.', { x: 40, y: 700, size: 12, font })
+  const form = new FormData()
+  form.append('_csrf', csrf)
+  form.append('documents', new File([new Uint8Array(await doc.save())], 'dashboard.pdf', { type: 'application/pdf' }))
+  const own = await fetch(`${app.url}/dashboard/chatbots/${chatbotId}/documents/`, { method: 'POST', headers: { cookie, origin: new URL(app.url).origin }, body: form, redirect: 'manual' })
+  expect(own.status).toBe(303)
+  expect(own.headers.get('location')).toContain(`/dashboard/chatbots/${chatbotId}/training/`)
+  const docs = (await client(app.url, token).get(`/api/v1.0/chatbot-document-view/${chatbotId}/`)).body.documents
+  expect(docs.map((d: { title: string }) => d.title)).toContain('dashboard')
 })
