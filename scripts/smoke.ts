@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, copyFileSync, rmSync } from 'no
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { pdfBomb } from '../tests/robustness/pdf-bombs'
 
 const binary = resolve(process.argv[2] ?? 'dist/chatbot-service')
 const dir = mkdtempSync(join(tmpdir(), 'chatbot-smoke-'))
@@ -61,9 +62,13 @@ try {
   const grant = Bun.spawnSync([local, 'grant', 'owner@example.com'], { cwd: dir, env })
   if (grant.exitCode !== 0) fail(`grant: ${grant.stderr.toString()}`)
   const login = (body: object) => fetch(`${base}/api/v1.0/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  await login({ email_address: 'owner@example.com' })
   const outbox = join(dir, 'data', 'outbox')
-  const newest = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().at(-1)!
+  const outboxMails = () => readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort()
+  const before = outboxMails().length
+  await login({ email_address: 'owner@example.com' })
+  // The login code is mailed by a job after the answer.
+  for (let i = 0; i < 200 && outboxMails().length === before; i++) await Bun.sleep(25)
+  const newest = outboxMails().at(-1)!
   const code = /is (\d{6})/.exec(readFileSync(join(outbox, newest), 'utf8'))?.[1] ?? fail('no login code in the outbox')
   const token = (await (await login({ email_address: 'owner@example.com', code })).json()).token ?? fail('login gave no token')
   const auth = { authorization: `Token ${token}` }
@@ -83,6 +88,15 @@ try {
   const view = await (await fetch(`${base}/api/v1.0/chatbot-document-view/${created.chatbot_id}/`, { headers: auth })).json()
   if (view.documents?.[0]?.word_count !== 9) fail(`document-view: ${JSON.stringify(view)}`)
   console.log('smoke: login, chatbot creation and PDF extraction ok')
+
+  // The binary's PDF reader runs in its own capped process: a 1 MB file decoding to 1 GiB is refused.
+  const bomb = new FormData()
+  bomb.append('documents', new Blob([new Uint8Array(await pdfBomb('space-after-stream'))], { type: 'application/pdf' }), 'bomb.pdf')
+  const refused = await fetch(`${base}/api/v1.0/chatbot-document-add/${created.chatbot_id}/`, { method: 'POST', headers: auth, body: bomb })
+  const refusal = await refused.json()
+  if (refused.status !== 400 || !String(refusal.error).startsWith('"bomb.pdf" ')) fail(`PDF bomb: ${refused.status} ${JSON.stringify(refusal)}`)
+  if ((await fetch(`${base}/healthz`)).status !== 200) fail('/healthz after the PDF bomb')
+  console.log('smoke: PDF bomb refused by the capped reader')
 } finally {
   child.kill('SIGTERM')
   await child.exited

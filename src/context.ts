@@ -2,6 +2,7 @@ import type { Config } from './config'
 import type { Db } from './db/database'
 import type { FileStore } from './infra/files'
 import type { Jobs } from './infra/jobs'
+import type { Keys } from './infra/keys'
 import type { Logger } from './infra/log'
 import type { Mailer } from './infra/mailer'
 import type { Clock } from './lib/clock'
@@ -17,4 +18,6 @@ export interface AppContext {
   jobs: Jobs
   clock: Clock
   log: Logger
+  /** The server key: code MACs and sealed webhook secrets (contract 13). */
+  keys: Keys
 }

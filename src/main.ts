@@ -4,11 +4,18 @@ import { activeSubscription, planById, subscribe } from './features/billing/serv
 import { newId } from './lib/ids'
 import { normaliseEmail, isEmail } from './lib/email'
 import { createContext, startServer } from './runtime'
+import { PDF_EXTRACT_COMMAND } from './features/training/pdf-extractor'
+import { runPdfChild } from './features/training/pdf-worker'
 
 const USAGE = `usage: chatbot-service [serve | migrate | grant <email> [--plan <id>]]`
 
 async function main(argv: string[]): Promise<number> {
   const [command = 'serve', ...rest] = argv
+  // The PDF reader's capped child process (pdf-extractor.ts), started by the server itself: no config.
+  if (command === PDF_EXTRACT_COMMAND) {
+    await runPdfChild()
+    return 0
+  }
   const config = loadConfig(process.env, (path) => readFileSync(path, 'utf8'))
 
   if (command === 'serve') {

@@ -1,3 +1,4 @@
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from './config'
 import type { AppContext } from './context'
@@ -5,20 +6,37 @@ import { migrate, openDatabase } from './db/database'
 import { stripeGateway, testModeGateway } from './features/billing/gateway'
 import { createApp } from './app'
 import { createFileStore } from './infra/files'
+import { createKeys, loadSecretKey } from './infra/keys'
 import { Jobs } from './infra/jobs'
 import { createLogger, type Logger } from './infra/log'
 import { createMailer } from './infra/mailer'
 import { systemClock, type Clock } from './lib/clock'
 import { SERVER_BODY_CEILING } from './http/body-limits'
 import { registerJobs } from './jobs'
+import { PAYMENTS_TEST_MODE_NOTICE } from './features/billing/texts'
+
+/**
+ * DATA_DIR holds the database, files, mails and the key: the service's user only (contract 13).
+ * A directory made by an operator with a looser mode is tightened, as are the mail and file folders
+ * an earlier version made (what they hold is then out of reach whatever its own mode).
+ */
+function secureDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  for (const path of [dataDir, join(dataDir, 'outbox'), join(dataDir, 'files'), join(dataDir, 'chatbot.sqlite')]) {
+    if (existsSync(path)) chmodSync(path, statSync(path).isDirectory() ? 0o700 : 0o600)
+  }
+}
 
 /** Wires the real adapters for a config; tests call this too, with a temp DATA_DIR and their own clock. */
 export async function createContext(config: Config, opts: { clock?: Clock; log?: Logger } = {}): Promise<AppContext> {
   const log = opts.log ?? createLogger(config.logLevel)
   const clock = opts.clock ?? systemClock
+  secureDataDir(config.dataDir)
+  const keys = createKeys(loadSecretKey(config.secretKey, config.dataDir))
   const db = openDatabase(config.dataDir, config.databaseUrl)
-  await migrate(db)
+  await migrate(db, keys)
   const ctx: AppContext = {
+    keys,
     config,
     db,
     clock,
@@ -51,6 +69,7 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
     payments: ctx.payments.mode === 'test' ? 'test mode (built-in checkout page, no card charged)' : 'stripe',
     mail: ctx.config.smtpUrl ? 'smtp' : 'outbox files',
   })
+  if (ctx.payments.mode === 'test') ctx.log.warn('payments.test_mode', { message: PAYMENTS_TEST_MODE_NOTICE })
   return {
     url: `http://127.0.0.1:${port}`,
     port,

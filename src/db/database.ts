@@ -1,5 +1,5 @@
 import { Database as SqliteDatabase } from 'bun:sqlite'
-import { mkdirSync } from 'node:fs'
+import { chmodSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Kysely, Migrator } from 'kysely'
 import { BunSqliteDialect } from 'kysely-bun-sqlite'
@@ -7,14 +7,18 @@ import { SQL } from 'bun'
 import { BunPostgresDialect } from './bun-postgres-dialect'
 import type { Database } from './schema'
 import { migrationProvider } from './migrations'
+import type { Keys } from '../infra/keys'
 
 export type Db = Kysely<Database>
 
 /** SQLite under DATA_DIR by default; PostgreSQL when DATABASE_URL names one (several instances can share it). */
 export function openDatabase(dataDir: string, databaseUrl: string | null): Db {
   if (databaseUrl) return openPostgres(databaseUrl)
-  mkdirSync(dataDir, { recursive: true })
-  const sqlite = new SqliteDatabase(join(dataDir, 'chatbot.sqlite'), { create: true, strict: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  const file = join(dataDir, 'chatbot.sqlite')
+  const sqlite = new SqliteDatabase(file, { create: true, strict: true })
+  // Readable by the service's user only (contract 13); SQLite gives its -wal and -shm files the same mode.
+  chmodSync(file, 0o600)
   // WAL lets readers run beside the writer; the busy timeout rides out a second process (the CLI) writing.
   sqlite.exec('PRAGMA journal_mode = WAL')
   sqlite.exec('PRAGMA synchronous = NORMAL')
@@ -32,8 +36,8 @@ export function openPostgres(databaseUrl: string, opts: { max?: number } = {}): 
   return new Kysely<Database>({ dialect: new BunPostgresDialect(client) })
 }
 
-export async function migrate(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
+export async function migrate(db: Db, keys: Keys): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider: migrationProvider(keys) }).migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
 }

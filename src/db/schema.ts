@@ -16,6 +16,7 @@ export interface Database {
   chunks: ChunksTable
   calendars: CalendarsTable
   appointments: AppointmentsTable
+  login_code_days: LoginCodeDaysTable
 }
 
 export interface AccountsTable {
@@ -114,6 +115,7 @@ export interface ChatbotsTable {
   /** JSON object with the type's own settings (price list, questions, quote terms...). */
   settings: string
   webhook_url: string | null
+  /** Sealed (infra/keys.ts, WEBHOOK_SECRET_PURPOSE): opened only to sign a delivery or to show the owner. */
   webhook_secret: string | null
   conversation_count: number
   created_at: string
@@ -314,4 +316,12 @@ export interface RateLimitsTable {
   key: string
   window_start: string
   hits: number
+}
+
+/** Login codes sent to an address on one UTC day (010; owner: accounts). */
+export interface LoginCodeDaysTable {
+  email: string
+  /** YYYY-MM-DD, UTC. */
+  day: string
+  sent: number
 }

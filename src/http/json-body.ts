@@ -1,5 +1,7 @@
 import { Elysia } from 'elysia'
+import { bodyLimitFor, isStreamed, JSON_BODY_LIMIT, jsonLimitFor, limitedRequest, readBodyWithin } from './body-limits'
 import { badRequest } from './errors'
+import { routedPathOf } from './routed-path'
 import { MALFORMED_JSON } from './errors'
 
 export const INVALID_UTF8 = 'Request body is not valid UTF-8.'
@@ -25,18 +27,32 @@ function depthOf(text: string): number {
 
 const rawTexts = new WeakMap<Request, string>()
 
-/** The exact text of a JSON body already read by the parser (signature checks need the bytes as sent). */
-export const rawJsonText = async (request: Request): Promise<string> => rawTexts.get(request) ?? request.text()
-
-/** Strict JSON bodies: UTF-8 checked byte for byte, depth bounded, then parsed. */
-export const jsonBodyParser = new Elysia({ name: 'json-body' }).onParse({ as: 'global' }, async ({ request, contentType }) => {
-  if (!contentType?.toLowerCase().startsWith('application/json')) return
-  let text: string
+const decodeJson = (bytes: Uint8Array): string => {
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(await request.arrayBuffer())
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
     throw badRequest(INVALID_UTF8)
   }
+}
+
+/** The exact text of a JSON body (signature checks need the bytes as sent); an unparsed one is read within 1 MiB. */
+export const rawJsonText = async (request: Request): Promise<string> =>
+  rawTexts.get(request) ?? decodeJson(await readBodyWithin(request, JSON_BODY_LIMIT))
+
+/**
+ * Every body is bounded as it streams in (contract 11): JSON is read here within its limit, then
+ * checked (UTF-8 byte for byte, depth) and parsed. Any other body with no declared length gets a
+ * limited stream in place of its own and is left unread, for Elysia's form parser or for a handler
+ * that reads it after its auth checks. (A declared length was checked when the request came in.)
+ */
+export const jsonBodyParser = new Elysia({ name: 'json-body' }).onParse({ as: 'global' }, async (context) => {
+  const { request, contentType } = context
+  const path = routedPathOf(context)
+  if (!contentType?.toLowerCase().startsWith('application/json')) {
+    if (isStreamed(request)) context.request = limitedRequest(request, bodyLimitFor(path))
+    return
+  }
+  const text = decodeJson(await readBodyWithin(request, jsonLimitFor(path)))
   rawTexts.set(request, text)
   if (text.trim() === '') return {}
   if (depthOf(text) > MAX_DEPTH) throw badRequest(TOO_DEEP)

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import type { Db } from '../db/database'
+import { clientAddress } from './client-address'
 import { HttpError } from './errors'
 
 export const TOO_MANY_REQUESTS = 'Too many requests, please slow down.'
@@ -101,7 +102,7 @@ export function sharedRateLimit(ctx: AppContext) {
   if (!ctx.config.databaseUrl) return plugin
   const limiter = new SharedRateLimiter(ctx.db, ctx.config.rateLimit, () => ctx.clock.now().getTime())
   return plugin.onRequest(async ({ request, server }) => {
-    await limiter.check(server?.requestIP(request)?.address ?? null, request.headers.get('authorization'))
+    await limiter.check(clientAddress(request, server, ctx.config.trustProxy), request.headers.get('authorization'))
   })
 }
 

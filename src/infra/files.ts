@@ -22,10 +22,11 @@ export function createDiskFileStore(root: string): FileStore {
   return {
     async put(key, bytes) {
       const path = pathOf(key)
-      await mkdir(dirname(path), { recursive: true })
+      // Readable by the service's user only (contract 13).
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 })
       // Write then rename, so a crash never leaves a half-written file under the final name.
       const temp = `${path}.${crypto.randomUUID()}.tmp`
-      await writeFile(temp, bytes)
+      await writeFile(temp, bytes, { mode: 0o600 })
       await rename(temp, path)
     },
     async get(key) {

@@ -18,6 +18,8 @@ export interface JobKind<P> {
   retryDelaysMs?: number[]
   /** Called once when the job has failed for good (or a retry is scheduled), to mirror the outcome elsewhere. */
   onAttemptFailed?(payload: P, job: JobContext, error: unknown, willRetry: boolean): Promise<void>
+  /** Delete the row once done instead of keeping it (work anyone can ask for, such as login codes, must not pile up). */
+  forgetWhenDone?: boolean
 }
 
 type Executor = Pick<Db, 'insertInto'>
@@ -268,14 +270,17 @@ export class Jobs {
     try {
       if (!handler) throw new Error(`no handler for job kind ${kind}`)
       await handler.run(payload, job)
-      const settled = await this.db
-        .updateTable('jobs')
-        .set({ status: 'done', lease_until: null, updated_at: this.clock.now().toISOString() })
-        .where('id', '=', id)
-        .where('attempts', '=', attempt)
-        .where('status', '=', 'running')
-        .executeTakeFirst()
-      if (Number(settled.numUpdatedRows) !== 1) this.log.warn('job.lease_lost', { job_id: id, kind, attempt })
+      const settled = handler.forgetWhenDone
+        ? await this.db.deleteFrom('jobs').where('id', '=', id).where('attempts', '=', attempt).where('status', '=', 'running').executeTakeFirst()
+        : await this.db
+            .updateTable('jobs')
+            .set({ status: 'done', lease_until: null, updated_at: this.clock.now().toISOString() })
+            .where('id', '=', id)
+            .where('attempts', '=', attempt)
+            .where('status', '=', 'running')
+            .executeTakeFirst()
+      const changed = 'numDeletedRows' in settled ? settled.numDeletedRows : settled.numUpdatedRows
+      if (Number(changed) !== 1) this.log.warn('job.lease_lost', { job_id: id, kind, attempt })
     } catch (error) {
       const delays = handler?.retryDelaysMs ?? []
       const willRetry = attempt <= delays.length

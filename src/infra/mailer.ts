@@ -28,7 +28,8 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; outbo
   const transport = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-  if (!opts.smtpUrl) mkdirSync(opts.outboxDir, { recursive: true })
+  // Mails hold codes: readable by the service's user only (contract 13).
+  if (!opts.smtpUrl) mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 })
 
   return {
     async send(message) {
@@ -46,7 +47,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; outbo
       })
       if (!opts.smtpUrl) {
         const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`)
-        writeFileSync(file, (info as unknown as { message: Buffer }).message)
+        writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 })
         opts.log.info('mail.written', { to: message.to, file })
       } else {
         opts.log.info('mail.sent', { to: message.to })

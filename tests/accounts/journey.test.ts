@@ -43,6 +43,7 @@ test('a new user goes from an e-mail address to an API token and back out', asyn
 
   // Before paying: a login sends nothing, the token endpoint refuses.
   await api.post('/api/v1.0/login/', { email_address: email })
+  await app.ctx.jobs.idle() // the code would be sent by a job after the answer
   expect(smtp.messages.length).toBe(1)
 
   const paid = await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' })

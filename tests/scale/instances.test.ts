@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startTempCluster, type TempCluster } from '../../scripts/postgres-cluster'
 import { client, lastCodeFor, startTestApp, subscribedToken } from '../support/app'
-import { TEST_DATABASE_URL } from '../support/database'
+import { TEST_DATABASE_URL, TEST_SECRET_KEY } from '../support/database'
 import { grantedToken, spawnServer } from '../support/process'
 import { CREATION_BODIES } from '../support/fixtures'
 
@@ -77,14 +77,14 @@ function slowSite(delayMs: number) {
 type Server = Awaited<ReturnType<typeof spawnServer>>
 
 async function twoInstances(url: string, dataDir: string): Promise<[Server, Server]> {
-  const env = { DATABASE_URL: url, JOB_LEASE_SECONDS: String(LEASE_SECONDS), ALLOW_PRIVATE_LINKS: 'true' }
+  const env = { DATABASE_URL: url, SECRET_KEY: TEST_SECRET_KEY, JOB_LEASE_SECONDS: String(LEASE_SECONDS), ALLOW_PRIVATE_LINKS: 'true' }
   const a = await spawnServer(dataDir, env)
   const b = await spawnServer(dataDir, env)
   return [a, b]
 }
 
 async function knowledgeBot(server: Server, dataDir: string, url: string, email: string): Promise<{ token: string; bot: string }> {
-  const token = await grantedToken(server, dataDir, email, { DATABASE_URL: url })
+  const token = await grantedToken(server, dataDir, email, { DATABASE_URL: url, SECRET_KEY: TEST_SECRET_KEY })
   const created = await client(server.url, token).post('/api/v1.0/api-knowledge-retrieval/', CREATION_BODIES['/api/v1.0/api-knowledge-retrieval/'])
   expect(created.status).toBe(200)
   return { token, bot: created.body.chatbot_id }
@@ -190,7 +190,7 @@ test('an instance killed with -9 mid-job: the other takes the job back once its 
 
 test('request limits and login-code tries count across instances sharing the database', async () => {
   const { url, db } = await freshDatabase()
-  const env = { DATABASE_URL: url, RATE_LIMIT_PER_TOKEN: '5' }
+  const env = { DATABASE_URL: url, SECRET_KEY: TEST_SECRET_KEY, RATE_LIMIT_PER_TOKEN: '5' }
   const first = await startTestApp(env, { dataDir: newDataDir() })
   const second = await startTestApp(env, { dataDir: newDataDir() })
   try {

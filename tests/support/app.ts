@@ -110,6 +110,8 @@ export async function outbox(app: TestApp): Promise<ParsedMail[]> {
 }
 
 export async function lastCodeFor(app: TestApp, email: string): Promise<string> {
+  // Login codes are mailed by a job after the answer.
+  await app.ctx.jobs.idle()
   const mails = (app.mailbox ? app.mailbox() : await outbox(app)).filter((m) => (m.to as { text: string } | undefined)?.text.includes(email))
   const match = /\b(\d{5,6})\b/.exec(mails.at(-1)?.text ?? '')
   if (!match) throw new Error(`no code mailed to ${email}`)

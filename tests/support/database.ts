@@ -10,6 +10,9 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null
 
 export const onPostgres = (): boolean => TEST_DATABASE_URL !== null
 
+/** Instances sharing a PostgreSQL database must share the server key (contract 13): tests give one. */
+export const TEST_SECRET_KEY = 'test-secret-key-shared-by-every-test-instance-0123456789'
+
 /** A short lease on PostgreSQL, so a test that kills a server sees its jobs taken back in seconds. */
 export const TEST_JOB_LEASE_SECONDS = '2'
 
@@ -42,7 +45,7 @@ export async function testDatabaseFor(dataDir: string): Promise<string | null> {
 /** The env a server process (or a grant) on this data dir needs: DATA_DIR, and DATABASE_URL on PostgreSQL. */
 export async function serverEnvFor(dataDir: string): Promise<Record<string, string>> {
   const url = await testDatabaseFor(dataDir)
-  return url ? { DATA_DIR: dataDir, DATABASE_URL: url, JOB_LEASE_SECONDS: TEST_JOB_LEASE_SECONDS } : { DATA_DIR: dataDir }
+  return url ? { DATA_DIR: dataDir, DATABASE_URL: url, SECRET_KEY: TEST_SECRET_KEY, JOB_LEASE_SECONDS: TEST_JOB_LEASE_SECONDS } : { DATA_DIR: dataDir }
 }
 
 /** Drops the data dir's database (no-op on SQLite); sessions still connected are cut off. */

@@ -29,10 +29,13 @@ export async function grantedToken(server: { url: string }, dataDir: string, ema
   const grant = Bun.spawnSync([process.execPath, 'src/main.ts', 'grant', email], { env: { ...process.env, ...databaseEnv, ...env } })
   if (grant.exitCode !== 0) throw new Error(grant.stderr.toString())
   const post = (body: unknown) => fetch(`${server.url}/api/v1.0/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  await post({ email_address: email })
   const outbox = join(dataDir, 'outbox')
-  const newest = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().at(-1)!
-  const text = readFileSync(join(outbox, newest), 'utf8')
+  const mails = () => readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort()
+  const before = mails().length
+  await post({ email_address: email })
+  // The code is mailed by a job after the answer: wait for it to land in the outbox.
+  for (let i = 0; i < 200 && mails().length === before; i++) await Bun.sleep(25)
+  const text = readFileSync(join(outbox, mails().at(-1)!), 'utf8')
   const code = /is (\d{6})/.exec(text)![1]
   const reply = await (await post({ email_address: email, code })).json()
   return reply.token

@@ -2,7 +2,8 @@ import { SMTPServer } from 'smtp-server'
 import { simpleParser, type ParsedMail } from 'mailparser'
 
 /** A real SMTP server on loopback that keeps every message it receives, parsed. */
-export async function startSmtpSink() {
+/** `delayMs`: how long the server takes to accept each message, to show who waits for a mail. */
+export async function startSmtpSink(opts: { delayMs?: number } = {}) {
   const messages: ParsedMail[] = []
   const waiters: (() => void)[] = []
   const server = new SMTPServer({
@@ -10,7 +11,8 @@ export async function startSmtpSink() {
     disabledCommands: ['STARTTLS'],
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (opts.delayMs) await new Promise((resolve) => setTimeout(resolve, opts.delayMs))
           messages.push(mail)
           waiters.splice(0).forEach((wake) => wake())
           callback()

@@ -129,14 +129,14 @@ test('fetches a local page when private addresses are allowed', async () => {
 test('refuses 127.0.0.1 when private addresses are not allowed', async () => {
   const error = await failureOf(safeFetch(localUrl('/secret'), { allowPrivate: false }));
   expect(error).toBeInstanceOf(FetchRefused);
-  expect(error.reason).toBe('address not allowed: resolves to 127.0.0.1');
+  expect(error.reason).toBe('address not allowed');
   expect(secretHits).toBe(0);
 });
 
 test('refuses a host name that resolves to loopback (localhost)', async () => {
   const error = await failureOf(safeFetch(`http://localhost:${local.port}/secret`, { allowPrivate: false }));
   expect(error).toBeInstanceOf(FetchRefused);
-  expect(error.reason).toMatch(/^address not allowed: resolves to (127\.0\.0\.1|::1)$/);
+  expect(error.reason).toBe('address not allowed');
   expect(secretHits).toBe(0);
 });
 
@@ -173,13 +173,13 @@ test('a name with any non-public answer is refused, even if another answer is pu
   const error = await failureOf(
     safeFetch(publicUrl('/host'), { ...asIfPublic, resolve: async () => [PUBLIC_LOOKALIKE_IP, PRIVATE_IP] }),
   );
-  expect(error.reason).toBe('address not allowed: resolves to 127.0.0.1');
+  expect(error.reason).toBe('address not allowed');
 });
 
 test('a redirect from an allowed host to a private address is refused at that hop', async () => {
   const error = await failureOf(safeFetch(publicUrl('/to-private-ip'), asIfPublic));
   expect(error).toBeInstanceOf(FetchRefused);
-  expect(error.reason).toBe('address not allowed: resolves to 127.0.0.1');
+  expect(error.reason).toBe('address not allowed');
   expect(error.url).toBe(localUrl('/secret'));
   expect(secretHits).toBe(0);
 });
@@ -187,7 +187,7 @@ test('a redirect from an allowed host to a private address is refused at that ho
 test('a redirect from an allowed host to localhost is refused at that hop', async () => {
   const error = await failureOf(safeFetch(publicUrl('/to-localhost'), asIfPublic));
   expect(error).toBeInstanceOf(FetchRefused);
-  expect(error.reason).toMatch(/^address not allowed: resolves to (127\.0\.0\.1|::1)$/);
+  expect(error.reason).toBe('address not allowed');
   expect(secretHits).toBe(0);
 });
 

@@ -1,4 +1,5 @@
 import type { Migration, MigrationProvider } from 'kysely'
+import type { Keys } from '../../infra/keys'
 import * as m001 from './001_accounts_and_billing'
 import * as m002 from './002_jobs'
 import * as m003 from './003_chatbots'
@@ -7,6 +8,7 @@ import * as m005 from './005_calendars'
 import * as m006 from './006_chat'
 import * as m007 from './007_dashboard'
 import * as m008 from './008_scale_out'
+import { secretsAtRest } from './010_secrets_at_rest'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
 const migrations: Record<string, Migration> = {
@@ -20,4 +22,7 @@ const migrations: Record<string, Migration> = {
   '008_scale_out': m008,
 }
 
-export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }
+/** 010 converts stored secrets, so it needs the server key. */
+export const migrationProvider = (keys: Keys): MigrationProvider => ({
+  getMigrations: async () => ({ ...migrations, '010_secrets_at_rest': secretsAtRest(keys) }),
+})

@@ -23,7 +23,11 @@ export const accountRoutes = (ctx: AppContext) =>
     .post('/api/v1.0/verification-code/', ({ body }) => verifyCode(ctx, (body ?? {}) as Record<string, unknown>), {
       detail: doc('Confirm the e-mailed code and get the payment link', t.Object({ email_address: Email, code: Code, return_url: ReturnUrl, plan: Plan })),
     })
-    .post('/api/v1.0/login/', ({ body }) => login(ctx, (body ?? {}) as Record<string, unknown>), {
+    .post('/api/v1.0/login/', ({ body, set }) => {
+      // The answer may carry a token: no cache keeps it (contract 13).
+      set.headers['cache-control'] = 'no-store'
+      return login(ctx, (body ?? {}) as Record<string, unknown>)
+    }, {
       detail: doc('Passwordless login: send {email_address} for a code, then {email_address, code} for a token', t.Object({ email_address: Email, code: t.Optional(Code) })),
     })
     .use(

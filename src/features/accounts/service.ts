@@ -4,6 +4,7 @@ import { isEmail, isHttpUrl, normaliseEmail } from '../../lib/email'
 import { newId, newToken, sha256 } from '../../lib/ids'
 import { activeSubscription, planById, startCheckout } from '../billing/service'
 import { consumeCode, issueCode, recentlySent } from './codes'
+import { LOGIN_CODE_JOB, type LoginCodePayload } from './login-code-job'
 import {
   ALREADY_SUBSCRIBED,
   CODE_EXPIRED,
@@ -83,13 +84,15 @@ export async function verifyCode(
   return { payment_url: await startCheckout(ctx, account, plan, returnUrl) }
 }
 
-/** Step one sends a code to subscribed accounts only, answering alike either way; step two trades the code for a token. */
+/**
+ * Step one queues a job for any address and answers alike (the job sends a code to subscribed
+ * accounts only: login-code-job.ts); step two trades the code for a token.
+ */
 export async function login(ctx: AppContext, input: { email_address?: unknown; code?: unknown }): Promise<{ response: string } | { token: string }> {
   const email = checkEmail(input.email_address)
   if (input.code === undefined || input.code === null || input.code === '') {
-    const account = await findAccount(ctx, email)
-    const eligible = account?.verified_at && (await activeSubscription(ctx, account.id))
-    if (eligible && !(await recentlySent(ctx, email, 'login'))) await issueCode(ctx, email, 'login')
+    await ctx.jobs.enqueue<LoginCodePayload>(ctx.db, LOGIN_CODE_JOB, { email })
+    ctx.jobs.kick()
     return { response: LOGIN_CODE_SENT }
   }
   return { token: await createToken(ctx, await verifyLoginCode(ctx, email, input.code), 'login') }

@@ -1,5 +1,6 @@
 import type { Plan } from '../../config'
 import { escapeHtml } from '../../lib/html'
+import { CHECKOUT_TEST_MODE } from './texts'
 
 /** The test-mode payment page: what Stripe Checkout would show, with "Pay" and "Cancel". */
 export function checkoutPage(opts: { plan: Plan; email: string; status: 'open' | 'paid' | 'cancelled' }): string {
@@ -21,7 +22,7 @@ export function checkoutPage(opts: { plan: Plan; email: string; status: 'open' |
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; background: #f6f8fa; color: #1f2328; margin: 0; display: grid; place-items: center; min-height: 100vh; }
   main { background: #fff; border: 1px solid #d0d7de; border-radius: 12px; padding: 2rem; max-width: 26rem; width: calc(100% - 2rem); box-sizing: border-box; }
-  .mode { display: inline-block; background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px; padding: 0 .5rem; font-size: .85rem; }
+  .mode { display: inline-block; margin: 0; background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px; padding: 0 .5rem; font-size: .85rem; }
   form { display: flex; gap: .75rem; margin-top: 1.5rem; flex-wrap: wrap; }
   button { font: inherit; padding: .6rem 1.2rem; border-radius: 8px; border: 1px solid #d0d7de; cursor: pointer; }
   .pay { background: #1f6feb; color: #fff; border-color: #1f6feb; }
@@ -30,7 +31,7 @@ export function checkoutPage(opts: { plan: Plan; email: string; status: 'open' |
 </head>
 <body>
 <main>
-  <span class="mode">Test mode: no card is charged</span>
+  <p class="mode" role="note">${escapeHtml(CHECKOUT_TEST_MODE)}</p>
   <h1>${escapeHtml(plan.name)} plan</h1>
   <p>${price}</p>
   <p>Up to ${plan.chatbots} chatbots, ${plan.training_words.toLocaleString('en-US')} training words per chatbot.</p>

@@ -24,11 +24,14 @@ export const withStatus = (returnUrl: string, status: 'success' | 'cancelled'): 
   return url.toString()
 }
 
+/** The built-in test-mode payment page of a checkout session. */
+export const testCheckoutUrl = (publicUrl: string, sessionId: string): string => `${publicUrl}/billing/checkout/${sessionId}/`
+
 export function testModeGateway(publicUrl: string): PaymentGateway {
   return {
     mode: 'test',
     async createCheckout({ sessionId }) {
-      return { url: `${publicUrl}/billing/checkout/${sessionId}/`, processorSessionId: null }
+      return { url: testCheckoutUrl(publicUrl, sessionId), processorSessionId: null }
     },
   }
 }

@@ -1,6 +1,7 @@
 // The lead.created webhook as a durable job: signed per Standard Webhooks, retried on the
 // contract's schedule, its progress mirrored on the lead (webhook_status, webhook_attempts).
 import type { AppContext } from '../../context'
+import { openWebhookSecret } from '../chatbots/webhook-secret'
 import type { LeadsTable } from '../../db/schema'
 import type { JobKind } from '../../infra/jobs'
 import { MINUTE } from '../../lib/clock'
@@ -49,14 +50,14 @@ export function leadWebhookJob(ctx: AppContext): JobKind<LeadWebhookPayload> {
       }
       const body = JSON.stringify(event)
       // The message id stays the same across retries; the signed timestamp is the attempt's, as receivers check it for freshness.
-      const headers = signWebhook(chatbot.webhook_secret, lead.webhook_message_id, ctx.clock.now(), body)
+      const headers = signWebhook(openWebhookSecret(ctx, chatbot.webhook_secret), lead.webhook_message_id, ctx.clock.now(), body)
       try {
         await postWebhook(chatbot.webhook_url, body, headers, { allowPrivate: ctx.config.allowPrivateLinks })
       } catch (error) {
         if (!(error instanceof FetchRefused)) throw error
         // A destination the guard refuses stays refused: retrying would only knock on it again.
         await markLead(ctx, lead.id, 'failed', job.attempt)
-        ctx.log.warn('chat.webhook_refused', { lead_id: lead.id, reason: error.reason })
+        ctx.log.warn('chat.webhook_refused', { lead_id: lead.id, reason: error.reason, address: error.refusedAddress })
         return
       }
       await markLead(ctx, lead.id, 'delivered', job.attempt)

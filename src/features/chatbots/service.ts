@@ -6,6 +6,7 @@ import { parse } from '../../http/validate'
 import { normaliseColour } from '../../lib/colour'
 import { newId } from '../../lib/ids'
 import { newWebhookSecret } from '../../lib/standard-webhooks'
+import { openWebhookSecret, sealWebhookSecret } from './webhook-secret'
 import { requireSubscription } from '../billing/service'
 import { parseCalendarInputs, type CalendarInput } from '../calendars/calendar-input'
 import { insertCalendars } from '../calendars/repo'
@@ -117,7 +118,7 @@ export async function createChatbot(
     user_allowance: (body.user_allowance as number | undefined) ?? DEFAULT_USER_ALLOWANCE,
     settings: JSON.stringify(Object.fromEntries(settings.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]))),
     webhook_url: (body.webhook_url as string | undefined) || null,
-    webhook_secret: webhookSecret,
+    webhook_secret: webhookSecret && sealWebhookSecret(ctx, webhookSecret),
     conversation_count: 0,
     created_at: now,
     updated_at: now,
@@ -180,7 +181,7 @@ export async function getChatbot(ctx: AppContext, accountId: string, chatbotId: 
     logo_url: logoUrl(ctx, row),
     created_at: row.created_at,
     ...settingsOf(row),
-    ...(row.type === TYPES.quote ? { webhook_url: row.webhook_url, webhook_secret: row.webhook_secret } : {}),
+    ...(row.type === TYPES.quote ? { webhook_url: row.webhook_url, webhook_secret: row.webhook_secret && openWebhookSecret(ctx, row.webhook_secret) } : {}),
   }
 }
 

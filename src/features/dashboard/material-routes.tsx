@@ -1,6 +1,7 @@
 import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { isTooLarge } from '../../http/body-limits'
 import { HttpError } from '../../http/errors'
 import { addCalendars, removeCalendar, viewCalendars } from '../calendars/service'
 import { getChatbot } from '../chatbots/service'
@@ -12,15 +13,19 @@ import { noticeOf, withNotice } from './notices'
 import { tabPath } from './pages/chatbot-frame'
 import { CalendarsPage } from './pages/calendars'
 import { TrainingPage } from './pages/training'
-import { buttonRoute, formText, HIDDEN, signedIn, type RequestParts } from './route-kit'
-import type { Viewer } from './session'
+import { buttonRoute, CSRF_REFUSED, errorPage, formText, HIDDEN, signedIn, type RequestParts } from './route-kit'
+import { currentViewer, type Viewer } from './session'
 
 /** A route parser that leaves the body unread: document uploads are read once, below, then handed on. */
 const UNREAD = { parse: () => ({}), ...HIDDEN }
 
 /** The form of an upload as a plain object (for the CSRF check) and as a Request of its files (for addDocuments). */
 async function readUpload(parts: RequestParts): Promise<RequestParts & { files: Request }> {
-  const form = await parts.request.formData().catch(() => null)
+  // A streamed body past the limit (body-limits.ts) is refused, not taken for an empty form.
+  const form = await parts.request.formData().catch((error: unknown) => {
+    if (isTooLarge(error)) throw error
+    return null
+  })
   const body: Record<string, unknown> = {}
   const files = new FormData()
   for (const [name, value] of form?.entries() ?? []) {
@@ -31,6 +36,19 @@ async function readUpload(parts: RequestParts): Promise<RequestParts & { files: 
     } else if (!(name in body)) body[name] = entry
   }
   return { ...parts, body, files: new Request(parts.request.url, { method: 'POST', body: files }) }
+}
+
+/**
+ * What signedIn() would refuse, decided from the headers alone, so an upload's body is never read
+ * for it: no session (to the sign-in page), or a browser post whose Origin is another site (the
+ * CSRF token, inside the body, is checked after reading, as on every dashboard form).
+ */
+async function refusedBeforeBody(ctx: AppContext, request: Request): Promise<Response | null> {
+  const viewer = await currentViewer(ctx, request)
+  if (!viewer) return seeOther('/dashboard/login/')
+  const origin = request.headers.get('origin')
+  if (origin !== null && origin !== new URL(ctx.config.publicUrl).origin) return errorPage(ctx, 403, CSRF_REFUSED, viewer)
+  return null
 }
 
 /** URLs typed one per line; blank lines are skipped. */
@@ -67,6 +85,9 @@ export const materialPages = (ctx: AppContext) => {
     .post(
       '/dashboard/chatbots/:id/documents/',
       async (parts) => {
+        // Up to 50 MiB: no session, or a post from another site, is refused before the body is read.
+        const early = await refusedBeforeBody(ctx, parts.request)
+        if (early) return early
         const upload = await readUpload(parts)
         return signedIn(ctx, async ({ viewer, params }) => {
           try {

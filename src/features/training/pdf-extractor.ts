@@ -1,140 +1,90 @@
-import { extractPdfText, PdfTextError, type PdfText, type PdfTextFailure } from './pdf-text.ts'
+import { fileURLToPath } from 'node:url'
+import PQueue from 'p-queue'
+import { labelOf, PdfTextError, tooMuchMemory, tooSlow, type PdfText } from './pdf-text.ts'
+import { encodePdfChildInput, type PdfChildReply } from './pdf-worker.ts'
 
-export interface PdfWorkerRequest {
-  id: number
-  bytes: Uint8Array
-  fileName?: string
-}
-
-export type PdfWorkerReply =
-  | { id: number; ok: true; result: PdfText }
-  | { id: number; ok: false; reason: PdfTextFailure; message: string }
-
-interface Pending {
-  request: PdfWorkerRequest
-  resolve(text: PdfText): void
-  reject(error: Error): void
-  timer: ReturnType<typeof setTimeout>
-  /** Workers this request has been sent to; a file that kills the worker twice is refused. */
-  sends: number
-}
-
-/** A document that keeps pdf.js busy this long is refused rather than holding the worker. */
-export const EXTRACTION_TIMEOUT_MS = 60_000
+/** The subcommand of the compiled binary that runs the PDF reader (main.ts dispatches it). */
+export const PDF_EXTRACT_COMMAND = 'pdf-extract'
 
 /**
- * Runs extractPdfText on a Bun Worker: pdf.js is synchronous CPU work (about 85 ms for a 26-page
- * manual) that would otherwise stall every request. One worker, started on first use and unref'd
- * so it never keeps the process alive. Where the worker cannot start (a compiled binary built
- * without the worker as an extra entrypoint) extraction runs in this thread, yielding between files.
+ * Budget of one PDF. The memory limit is the child's RLIMIT_DATA: the kernel refuses every private
+ * writable mapping past it, so pdf.js's allocation fails ("Out of memory") however the data was
+ * compressed. It counts the runtime's own reservations too: Bun starts at about 170 MiB of it.
  */
-class PdfExtractor {
-  private worker: Worker | null = null
-  private ready = false
-  private unavailable = false
-  private nextId = 1
-  private pending = new Map<number, Pending>()
+export const PDF_MEMORY_LIMIT_BYTES = 512 * 1024 * 1024
+export const PDF_TIME_LIMIT_MS = 60_000
+/** Children at once; more PDFs wait their turn, so N hostile files cost at most N budgets. */
+export const PDF_CHILDREN = 2
 
-  async extract(bytes: Uint8Array, fileName?: string): Promise<PdfText> {
-    if (this.unavailable) return extractInThread(bytes, fileName)
-    const request: PdfWorkerRequest = { id: this.nextId++, bytes, fileName }
-    return new Promise<PdfText>((resolve, reject) => {
-      const timer = setTimeout(() => this.timedOut(request.id), EXTRACTION_TIMEOUT_MS)
-      this.pending.set(request.id, { request, resolve, reject, timer, sends: 0 })
-      this.send(request)
-    })
-  }
+/**
+ * How to start the reader: from source, Bun on pdf-worker.ts; in a binary from `bun build --compile`
+ * (module URLs under /$bunfs/), the binary itself with the pdf-extract subcommand.
+ */
+function childCommand(): string[] {
+  if (import.meta.url.includes('/$bunfs/')) return [process.execPath, PDF_EXTRACT_COMMAND]
+  return [process.execPath, fileURLToPath(new URL('./pdf-worker.ts', import.meta.url))]
+}
 
-  private send(request: PdfWorkerRequest): void {
-    const pending = this.pending.get(request.id)
-    if (pending && ++pending.sends > 2) {
-      this.pending.delete(request.id)
-      clearTimeout(pending.timer)
-      pending.reject(new PdfTextError('unreadable', `${labelOf(request.fileName)} could not be read as a PDF.`))
-      return
-    }
-    const worker = this.worker ?? this.start()
-    // Until the worker says it is ready the message waits in its port; a worker that fails to load
-    // hands every pending request back to this thread (see onFailure).
-    worker.postMessage(request)
-  }
+/** `sh` sets the limit and execs the reader, so the limit holds from its first instruction. */
+const limited = (command: string[], limitBytes: number): string[] => [
+  '/bin/sh',
+  '-c',
+  'ulimit -d "$0" && exec "$@"',
+  String(Math.floor(limitBytes / 1024)),
+  ...command,
+]
 
-  private start(): Worker {
-    // Bun's Worker has unref(); the DOM typings in use do not know it.
-    const worker = new Worker(workerUrl()) as Worker & { unref(): void }
-    worker.unref()
-    worker.addEventListener('message', (event: MessageEvent<PdfWorkerReply | { ready: true }>) => {
-      if ('ready' in event.data) {
-        this.ready = true
-        return
-      }
-      this.settle(event.data)
-    })
-    worker.addEventListener('error', () => this.onFailure(worker))
-    worker.addEventListener('close', () => this.onFailure(worker))
-    this.worker = worker
-    this.ready = false
-    return worker
+async function extractInChild(bytes: Uint8Array, fileName: string | undefined, limits: { memoryBytes: number; timeMs: number }): Promise<PdfText> {
+  const label = labelOf(fileName)
+  const child = Bun.spawn(limited(childCommand(), limits.memoryBytes), {
+    stdin: encodePdfChildInput(bytes, fileName),
+    stdout: 'pipe',
+    stderr: 'ignore',
+    // Nothing of the server's environment (database URL, keys) reaches the reader.
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  })
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    child.kill('SIGKILL')
+  }, limits.timeMs)
+  try {
+    const [output, exitCode] = await Promise.all([new Response(child.stdout).text(), child.exited])
+    if (timedOut) throw tooSlow(label)
+    const reply = exitCode === 0 ? parseReply(output) : null
+    // No answer: the reader was killed, most often by an allocation past its limit in native code.
+    if (!reply) throw tooMuchMemory(label)
+    if (reply.ok) return reply.result
+    throw new PdfTextError(reply.reason, reply.message)
+  } finally {
+    clearTimeout(timer)
   }
+}
 
-  private settle(reply: PdfWorkerReply): void {
-    const pending = this.pending.get(reply.id)
-    if (!pending) return
-    this.pending.delete(reply.id)
-    clearTimeout(pending.timer)
-    if (reply.ok) pending.resolve(reply.result)
-    else pending.reject(new PdfTextError(reply.reason, reply.message))
+function parseReply(output: string): PdfChildReply | null {
+  try {
+    return JSON.parse(output) as PdfChildReply
+  } catch {
+    return null
   }
+}
 
-  /** A worker that never became ready cannot load here: stop trying. One that died later is replaced. */
-  private onFailure(worker: Worker): void {
-    if (this.worker !== worker) return
-    this.worker = null
-    if (!this.ready) this.unavailable = true
-    for (const pending of [...this.pending.values()]) {
-      if (this.unavailable) {
-        this.pending.delete(pending.request.id)
-        clearTimeout(pending.timer)
-        extractInThread(pending.request.bytes, pending.request.fileName).then(pending.resolve, pending.reject)
-      } else {
-        this.send(pending.request)
-      }
-    }
-  }
+export interface PdfBudget {
+  memoryBytes: number
+  timeMs: number
+  /** Readers running at once. */
+  children: number
+}
 
-  private timedOut(id: number): void {
-    const pending = this.pending.get(id)
-    if (!pending) return
-    this.pending.delete(id)
-    pending.reject(new PdfTextError('unreadable', `${labelOf(pending.request.fileName)} took too long to read.`))
-    // pdf.js cannot be interrupted inside the worker: replace the worker, and resend the others.
-    const stuck = this.worker
-    this.worker = null
-    stuck?.terminate()
-    for (const other of this.pending.values()) this.send(other.request)
-  }
+/** An extractor with its own budget and queue (the service uses one, with the defaults above). */
+export function createPdfExtractor(budget: PdfBudget): (bytes: Uint8Array, fileName?: string) => Promise<PdfText> {
+  const queue = new PQueue({ concurrency: budget.children })
+  return (bytes, fileName) => queue.add(() => extractInChild(bytes, fileName, budget))
 }
 
 /**
- * From source, the worker sits beside this file. In a binary from `bun build --compile src/main.ts
- * src/features/training/pdf-worker.ts` every module's URL is the binary's, and the worker entrypoint
- * lives at its path under src/.
+ * Text, title and word count of a PDF, read in a child process whose memory and time are capped;
+ * a file past either is refused with PdfTextError naming it, and the server's own memory never
+ * holds what the PDF decodes to. Throws PdfTextError.
  */
-function workerUrl(): string {
-  const compiled = import.meta.url.includes('/$bunfs/')
-  return new URL(compiled ? './features/training/pdf-worker.ts' : './pdf-worker.ts', import.meta.url).href
-}
-
-/** The same label pdf-text.ts puts in its messages. */
-const labelOf = (fileName?: string) => (fileName ? `"${fileName}"` : 'The document')
-
-async function extractInThread(bytes: Uint8Array, fileName?: string): Promise<PdfText> {
-  // Let waiting requests run before this file's synchronous stretch.
-  await new Promise((resolve) => setImmediate(resolve))
-  return extractPdfText(bytes, fileName)
-}
-
-const shared = new PdfExtractor()
-
-/** Text, title and word count of a PDF, off the request thread where possible. Throws PdfTextError. */
-export const extractPdf = (bytes: Uint8Array, fileName?: string): Promise<PdfText> => shared.extract(bytes, fileName)
+export const extractPdf = createPdfExtractor({ memoryBytes: PDF_MEMORY_LIMIT_BYTES, timeMs: PDF_TIME_LIMIT_MS, children: PDF_CHILDREN })

@@ -1,6 +1,5 @@
 import { getDocumentProxy, getMeta } from 'unpdf';
 import { countWords } from '../../lib/words.ts';
-import { inflatedSizeWithin } from './inflate-guard.ts';
 
 export type PdfTextFailure =
   | 'not_pdf'
@@ -9,7 +8,10 @@ export type PdfTextFailure =
   | 'no_text'
   | 'too_many_pages'
   | 'too_much_text'
-  | 'too_large_inflated';
+  /** The reader ran out of the memory one PDF may use (a decompression bomb, a pathological file). */
+  | 'too_much_memory'
+  /** The reader ran past the time one PDF may take. */
+  | 'too_slow';
 
 /** Why a PDF gave no usable text; `message` is one human sentence naming the file. */
 export class PdfTextError extends Error {
@@ -59,14 +61,10 @@ export async function extractPdfText(
 ): Promise<PdfText> {
   const maxPages = limits.maxPages ?? DEFAULT_MAX_PAGES;
   const maxTextChars = limits.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
-  const label = fileName ? `"${fileName}"` : 'The document';
+  const label = labelOf(fileName);
 
   if (!looksLikePdf(bytes)) {
     throw new PdfTextError('not_pdf', `${label} is not a PDF.`);
-  }
-
-  if (!inflatedSizeWithin(bytes)) {
-    throw new PdfTextError('too_large_inflated', `${label} expands to more than 256 MiB when decompressed.`);
   }
 
   const pdf = await openDocument(bytes, label);
@@ -101,11 +99,20 @@ async function openDocument(bytes: Uint8Array, label: string): Promise<PdfDocume
   }
 }
 
+export const labelOf = (fileName?: string): string => (fileName ? `"${fileName}"` : 'The document');
+
+export const tooMuchMemory = (label: string) =>
+  new PdfTextError('too_much_memory', `${label} needs more memory to read than one PDF may use.`);
+
+export const tooSlow = (label: string) => new PdfTextError('too_slow', `${label} took too long to read.`);
+
 function asPdfTextError(error: unknown, label: string): PdfTextError {
   if (error instanceof PdfTextError) return error;
   if (error instanceof Error && error.name === 'PasswordException') {
     return new PdfTextError('encrypted', `${label} is password-protected.`);
   }
+  // The allocation that hit the process's memory limit fails with this message; pdf.js passes it on.
+  if (error instanceof Error && /out of memory/i.test(error.message)) return tooMuchMemory(label);
   return new PdfTextError('unreadable', `${label} could not be read as a PDF.`);
 }
 

@@ -17,10 +17,21 @@ export abstract class SafeFetchError extends Error {
   }
 }
 
+/** The reason given for a destination the guard refuses (contract 13: it names no address). */
+export const ADDRESS_NOT_ALLOWED = 'address not allowed';
+
 /** We chose not to fetch: scheme or destination address not allowed. */
 export class FetchRefused extends SafeFetchError {
   override readonly name = 'FetchRefused';
   readonly kind = 'refused';
+  constructor(
+    reason: string,
+    url: string,
+    /** The address that was refused: for the operator's log, never for the reason shown to a user. */
+    readonly refusedAddress?: string,
+  ) {
+    super(reason, url);
+  }
 }
 
 /** We tried and it did not work: DNS, connection, timeout, size, redirects, HTTP status. */
@@ -94,7 +105,8 @@ export async function checkDestination(rawUrl: string | URL, guard: DestinationG
   if (!guard.allowPrivate) {
     const isAllowed = guard.isAllowedAddress ?? isPublicAddress;
     const refused = addresses.find((ip) => !isAllowed(ip));
-    if (refused !== undefined) throw new FetchRefused(`address not allowed: resolves to ${refused}`, label);
+    // The reason reaches the link's owner (chatbot-link-status): what an internal name resolves to stays here.
+    if (refused !== undefined) throw new FetchRefused(ADDRESS_NOT_ALLOWED, label, refused);
   }
   return { url, address: addresses[0] };
 }

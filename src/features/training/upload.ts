@@ -1,4 +1,4 @@
-import { MiB } from '../../http/body-limits'
+import { isTooLarge, MiB } from '../../http/body-limits'
 import { badRequest, tooLarge } from '../../http/errors'
 import { looksLikePdf } from './pdf-text'
 import { documentsTooLarge, documentTooLarge, NO_DOCUMENTS, NOT_MULTIPART, ONLY_PDF, tooManyDocuments } from './texts'
@@ -21,7 +21,9 @@ export async function readPdfUploads(request: Request): Promise<UploadedPdf[]> {
   let form: FormData
   try {
     form = await request.formData()
-  } catch {
+  } catch (error) {
+    // A streamed body stops at the request limit (body-limits.ts) and says so with a 413.
+    if (isTooLarge(error)) throw tooLarge(documentsTooLarge(MAX_DOCUMENTS_BYTES / MiB))
     throw badRequest(NOT_MULTIPART)
   }
   // Text parts are not documents; the DOM typings call every entry a string, Bun gives File for file parts.
@@ -34,7 +36,6 @@ export async function readPdfUploads(request: Request): Promise<UploadedPdf[]> {
     if (file.size > MAX_DOCUMENT_BYTES) throw tooLarge(documentTooLarge(cleanName(file.name) || 'documents', MAX_DOCUMENT_BYTES / MiB))
     total += file.size
   }
-  // Content-Length is checked before the body is read; a chunked body is only known here.
   if (total > MAX_DOCUMENTS_BYTES) throw tooLarge(documentsTooLarge(MAX_DOCUMENTS_BYTES / MiB))
 
   const uploads: UploadedPdf[] = []
