@@ -7,7 +7,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import type { BrowserContext } from 'playwright-core'
 import { client } from '../support/app'
 import { CREATION_BODIES, PNG_1x1, QUESTIONS } from '../support/fixtures'
-import { FORM_COMPLETE, NOTHING_FOUND } from '../../src/features/chat/texts'
+import { NOTHING_FOUND } from '../../src/features/answers/texts'
+import { FORM_COMPLETE } from '../../src/features/chat/texts'
 import { bubbleText, newContext, openHostPage, pageErrors, say, screenshot, startSuite, type Suite } from './harness'
 
 /** What the host page may hold: the markdown library, and the marker a hostile reply would set if it ran. */

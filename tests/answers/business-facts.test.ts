@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { businessFacts, searchBusinessFacts, splitFaqs, stem } from '../../src/features/chat/business-facts'
-import { relevantSentences } from '../../src/features/chat/extractive-answer'
+import { businessFacts, searchBusinessFacts, splitFaqs, stem } from '../../src/features/answers/business-facts'
+import { relevantSentences } from '../../src/features/answers/extractive-answer'
 
 describe('splitFaqs', () => {
   test('splits on question lines, Q: markers and blank lines', () => {

@@ -1,10 +1,11 @@
 // Knowledge Retrieval and Business Enquiries answers: from training material (added through the
 // real document-add and link-add endpoints), from business details, and through an LLM when configured.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { NOTHING_FOUND, QUOTE_HINT } from '../../src/features/chat/texts'
+import { NOTHING_FOUND } from '../../src/features/answers/texts'
+import { QUOTE_HINT } from '../../src/features/chat/texts'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { textPdf } from '../training/pdf-fixtures'
-import { createChatbot, path } from './support'
+import { createChatbot, path } from '../chat/support'
 
 const HANDBOOK = [
   ['Welcome to the Harbour Bakery handbook.', 'Our sourdough rises for eighteen hours before it is baked.'],
@@ -71,7 +72,7 @@ describe('extractive answers', () => {
     const ask = async (message: string) => (await api.post(path.chat(id), { message, visitor_id: 'b1' })).body
 
     const cake = await ask('How much is a wedding cake?')
-    expect(cake.reply.split('\n')[0]).toBe('- **Wedding cake** (Three tiers, made to order): 250 excluding VAT, 270 including VAT')
+    expect(cake.reply.split('\n')[0]).toBe('- **Wedding cake** (Three tiers, made to order): 250.00 excluding VAT, 270.00 including VAT')
     expect(cake.reply).not.toContain('Sourdough loaf')
     expect(cake.sources[0]).toEqual({ title: 'Price list', url: 'https://bakery.example', snippet: expect.stringContaining('Wedding cake') })
 
