@@ -1,12 +1,14 @@
 import type { AppContext } from '../../context'
 import { fullTextIndex, type PassageSourceType } from '../../db/fulltext'
-import { searchTerms } from '../../lib/search-terms'
+import { searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
+import { sentencesOf } from '../../lib/sentences'
 import { documentUrl } from './material'
 
 export interface PassageSourceInfo {
   title: string
   /** The link, or the public URL of the document's PDF; null for business details. */
   url: string | null
+  /** The passage's sentence that shares the most terms with the query. */
   snippet: string
   source_type: PassageSourceType
   source_id: string
@@ -21,11 +23,27 @@ export interface Passage {
 
 export const DEFAULT_PASSAGES = 5
 export const MAX_PASSAGES = 50
+const SNIPPET_CHARS = 300
+
+/** The sentence of a passage holding the most of the terms, clipped to a snippet's length. */
+export function snippetOf(text: string, terms: readonly string[]): string {
+  let best = ''
+  let bestHits = -1
+  for (const sentence of sentencesOf(text)) {
+    const own = new Set(wordsOf(sentence).map(stemOf))
+    const hits = terms.filter((t) => own.has(t)).length
+    if (hits > bestHits) {
+      best = sentence
+      bestHits = hits
+    }
+  }
+  return best.length <= SNIPPET_CHARS ? best : `${best.slice(0, SNIPPET_CHARS - 1).trimEnd()}…`
+}
 
 /**
- * The training material that best answers a visitor's question, for the chat runtime. Stop words
- * are dropped and each remaining term is quoted, so no input is read as search syntax; an input of
- * stop words only finds nothing.
+ * The training material that best answers a visitor's question, for the chat runtime. The query
+ * becomes the stems of its content words, each quoted by the index, so no input is read as search
+ * syntax; an input without a word finds nothing.
  */
 export async function searchPassages(ctx: AppContext, chatbotId: string, query: string, limit = DEFAULT_PASSAGES): Promise<Passage[]> {
   const terms = searchTerms(query)
@@ -36,10 +54,15 @@ export async function searchPassages(ctx: AppContext, chatbotId: string, query: 
     source: {
       title: hit.title,
       url: hit.url ?? (hit.sourceType === 'document' ? documentUrl(ctx, hit.sourceId) : null),
-      snippet: hit.snippet,
+      snippet: snippetOf(hit.text, terms),
       source_type: hit.sourceType,
       source_id: hit.sourceId,
       score: hit.score,
     },
   }))
 }
+
+/** How many of the chatbot's passages hold each term (for weighting rare words above common ones). */
+export const termFrequencies = (ctx: AppContext, chatbotId: string, terms: string[]) => fullTextIndex().frequencies(ctx.db, chatbotId, terms)
+
+
