@@ -53,7 +53,7 @@ export const ANSWERABLE: AnswerableQuestion[] = [
   { question: 'Which file must exist before running npm ci?', gold: ['package-lock.json or npm-shrinkwrap.json'] },
   // npm publish
   {
-    question: 'Once I remove version 1.0.0 from the registry, may I reuse that number?',
+    question: 'Once I pull 1.0.0 off the registry, may I reuse that number?',
     gold: ['can never be used again'],
     paraphrase: true,
     evidence: 'Once a package is published with a given name and version, that specific name and version combination can never be used again, even if it is removed with npm unpublish.',
@@ -125,7 +125,7 @@ export const ANSWERABLE: AnswerableQuestion[] = [
   },
   { question: 'Where is the per-user npmrc file?', gold: ['$HOME/.npmrc'] },
   {
-    question: 'Does the project-level settings file apply to a -g install?',
+    question: 'Does the project-level config apply to a -g setup?',
     gold: ['not read in global mode'],
     paraphrase: true,
     evidence: 'Additionally, this file is not read in global mode, such as when running npm install -g.',

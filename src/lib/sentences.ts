@@ -13,15 +13,33 @@ export function paragraphsOf(text: string): string[] {
     .filter((p) => p !== '')
 }
 
+/**
+ * A dot with a letter or digit right after it is inside a name, never a sentence end
+ * (".npmrc", "~/.npm", ".tar.gz", "salsa.debian.org", "0.21"); sbd splits before a leading dot,
+ * so such dots are masked while it runs. Abbreviations of single letters ("e.g.", "i.e.", "U.S.")
+ * stay as they are: sbd knows them.
+ */
+const INNER_DOT = /(?<!(?:^|[\s(\[])\p{L})\.(?=[\p{L}\p{N}])/gu
+const MASK = '\uE000'
+const MASKED = new RegExp(MASK, 'g')
+
 /** The sentences of one paragraph, whole. */
 export function sentencesOfParagraph(paragraph: string): string[] {
   return sbd
-    .sentences(paragraph, OPTIONS)
-    .map((s) => s.trim())
+    .sentences(paragraph.replace(INNER_DOT, MASK), OPTIONS)
+    .map((s) => s.replace(MASKED, '.').trim())
     .filter((s) => s !== '')
 }
 
 /** The sentences of a text, paragraph by paragraph. */
 export function sentencesOf(text: string): string[] {
   return paragraphsOf(text).flatMap(sentencesOfParagraph)
+}
+
+/** The sentences of an indexed passage: the chunker put one a line (features/training/chunk.ts). */
+export function storedSentences(passage: string): string[] {
+  return passage
+    .split('\n')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
 }

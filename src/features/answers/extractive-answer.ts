@@ -1,82 +1,102 @@
-// Builds a reply from retrieved passages without a language model: the facts themselves, and from
-// each material passage the sentences that share the most terms with the question.
-import { queryStems, stems, type ScoredFact } from './business-facts'
+// The answer without a language model (contract section 8): the sentences that answer the
+// question, whole and in the material's own words, with the sentences after them for context;
+// business details quoted from their own section; each source once, most relevant first. When
+// the best passage shares too little with the question, the plain refusal.
+import type { ScoredFact } from './business-facts'
+import type { Answer, Source } from './model'
+import { excerptOf, type RankedPassage } from './ranking'
+import { NOTHING_FOUND, sourceLine } from './texts'
 
-/** A passage of training material as the search returns it. */
-export interface MaterialPassage {
-  title: string
-  url: string | null
-  text: string
-  snippet: string
-  score: number
-}
-
-export interface Source {
-  title: string
-  url: string | null
-  snippet: string
-}
-
-export interface RetrievedContext {
-  facts: ScoredFact[]
-  material: MaterialPassage[]
-}
-
-const MAX_FACTS = 8
-const MAX_MATERIAL = 3
-/** Passages far below the best one add noise, not answers. */
-const RELATIVE_CUTOFF = 0.5
-const MAX_SENTENCES = 2
+/**
+ * When the material answers (contract section 8: "the best passage shares too little with what
+ * was asked" means it does not). A passage holding half the question's weight answers; one holding
+ * less answers only while the question's words are mostly words the material uses elsewhere (a
+ * visitor's own phrasing), not words it never uses (the question is about something else); below
+ * MIN_ANY_COVERAGE nothing answers. Calibrated on the answer-quality benchmark (npm run eval:answers).
+ */
+export const MIN_COVERAGE = 0.5
+export const MIN_ANY_COVERAGE = 0.2
+export const MAX_UNKNOWN_SHARE = 0.5
+/** A second passage is quoted too when it scores this close to the first (a second view of the answer). */
+const SECOND_PASSAGE = 0.85
+/** Sources listed: the ones that scored this close to the best, at most MAX_SOURCES. */
+const SOURCE_CUTOFF = 0.5
+const MAX_SOURCES = 4
 const SNIPPET_CHARS = 300
 
-function best<T extends { score: number }>(items: readonly T[], max: number): T[] {
-  const top = items[0]?.score ?? 0
-  return items.filter((item) => item.score >= top * RELATIVE_CUTOFF).slice(0, max)
+export interface AnswerContext {
+  /** The business details chosen to answer from (chooseFacts), best first. */
+  facts: ScoredFact[]
+  /** The material's passages, ranked. */
+  material: RankedPassage[]
+  /** Share of the question's weight in words the material never uses (0..1). */
+  unknownShare: number
 }
 
-/** Keeps what is worth answering from: the strongest facts and material passages. */
-export function selectPassages(context: RetrievedContext): RetrievedContext {
-  return { facts: best(context.facts, MAX_FACTS), material: best(context.material, MAX_MATERIAL) }
+export const REFUSAL: Answer = { reply: NOTHING_FOUND, sources: [], answered: false }
+
+const clip = (value: string) => {
+  const flat = value.replace(/\*\*/g, '').replace(/^- /, '').replace(/\s+/g, ' ').trim()
+  return flat.length <= SNIPPET_CHARS ? flat : `${flat.slice(0, SNIPPET_CHARS - 1).trimEnd()}…`
 }
 
-const clip = (value: string, max = SNIPPET_CHARS) => {
-  const flat = value.replace(/\s+/g, ' ').trim()
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`
+export const factsAnswer = (facts: readonly ScoredFact[]) => facts.length > 0 && facts[0].coverage >= MIN_COVERAGE
+const passageAnswers = (passage: RankedPassage, unknownShare: number) =>
+  passage.coverage >= MIN_COVERAGE || (passage.coverage >= MIN_ANY_COVERAGE && unknownShare < MAX_UNKNOWN_SHARE)
+
+export const materialAnswers = (context: AnswerContext) => context.material.length > 0 && passageAnswers(context.material[0], context.unknownShare)
+
+/** The passages worth quoting: the best one, and a second one nearly as good. */
+export function quotedPassages(context: AnswerContext): RankedPassage[] {
+  if (!materialAnswers(context)) return []
+  const [best, ...rest] = context.material
+  const second = rest.find((p) => passageAnswers(p, context.unknownShare) && p.score >= best.score * SECOND_PASSAGE && p.text !== best.text)
+  return second ? [best, second] : [best]
 }
 
-export function sentencesOf(value: string): string[] {
-  return (value.replace(/\s+/g, ' ').match(/[^.!?]+(?:[.!?]+["')\]]*|$)/g) ?? []).map((s) => s.trim()).filter(Boolean)
-}
-
-/** The sentences of a passage that share the most terms with the question, in their own order. */
-export function relevantSentences(passageText: string, question: string): string | null {
-  const terms = queryStems(question)
-  const ranked = sentencesOf(passageText)
-    .map((sentence, index) => {
-      const own = stems(sentence)
-      return { sentence, index, hits: terms.filter((t) => own.has(t)).length }
-    })
-    .filter((s) => s.hits > 0)
-    .sort((a, b) => b.hits - a.hits || a.index - b.index)
-    .slice(0, MAX_SENTENCES)
-    .sort((a, b) => a.index - b.index)
-  return ranked.length ? clip(ranked.map((s) => s.sentence).join(' '), 600) : null
-}
-
-export function sourcesOf(context: RetrievedContext): Source[] {
-  return [
-    ...context.facts.map((f) => ({ title: f.title, url: f.url, snippet: clip(f.text.replace(/\*\*/g, '').replace(/^- /, '')) })),
-    ...context.material.map((p) => ({ title: p.title, url: p.url, snippet: clip(p.snippet || p.text) })),
-  ]
-}
-
-/** Markdown reply from the selected passages; null when there is nothing to say. */
-export function extractiveReply(context: RetrievedContext, question: string): string | null {
-  const parts: string[] = []
-  if (context.facts.length) parts.push(context.facts.map((f) => f.text).join('\n'))
-  for (const passage of context.material) {
-    const excerpt = relevantSentences(passage.text, question) ?? clip(passage.snippet || passage.text)
-    parts.push(`${excerpt}\n\n*Source: ${passage.url ? `[${passage.title}](${passage.url})` : passage.title}*`)
+/** The business details grouped by section, in the order of their best fact. */
+function factSections(facts: readonly ScoredFact[]): { title: string; url: string | null; facts: ScoredFact[] }[] {
+  const sections: { title: string; url: string | null; facts: ScoredFact[] }[] = []
+  for (const fact of facts) {
+    const section = sections.find((s) => s.title === fact.title)
+    if (section) section.facts.push(fact)
+    else sections.push({ title: fact.title, url: fact.url, facts: [fact] })
   }
-  return parts.length ? parts.join('\n\n') : null
+  return sections
+}
+
+/** One source per document, link or business section, the best first, each with its best passage. */
+export function sourcesOf(context: AnswerContext): Source[] {
+  const sources: Source[] = []
+  const useFacts = factsAnswer(context.facts)
+  const factSources = useFacts ? factSections(context.facts).map((s) => ({ title: s.title, url: s.url, snippet: clip(s.facts[0].text) })) : []
+  const best = context.material[0]
+  const materialSources: Source[] = []
+  const seen = new Set<string>()
+  if (materialAnswers(context)) {
+    for (const passage of context.material) {
+      if (passage.score < best.score * SOURCE_CUTOFF || !passageAnswers(passage, context.unknownShare) || seen.has(passage.sourceId)) continue
+      seen.add(passage.sourceId)
+      materialSources.push({ title: passage.title, url: passage.url, snippet: clip(passage.answer.join(' ')) })
+    }
+  }
+  const materialFirst = !useFacts || (materialAnswers(context) && best.coverage > context.facts[0].coverage)
+  sources.push(...(materialFirst ? [...materialSources, ...factSources] : [...factSources, ...materialSources]))
+  return sources.slice(0, MAX_SOURCES)
+}
+
+/** The extractive answer, or the refusal when neither the details nor the material answer. */
+export function extractiveAnswer(context: AnswerContext): Answer {
+  const useFacts = factsAnswer(context.facts)
+  const passages = quotedPassages(context)
+  if (!useFacts && passages.length === 0) return REFUSAL
+  const factPart = useFacts
+    ? factSections(context.facts)
+        .map((s) => `${s.facts.map((f) => f.text).join('\n')}\n\n${sourceLine(s.title, s.url)}`)
+        .join('\n\n')
+    : ''
+  const materialPart = passages.map((p) => `${excerptOf(p)}\n\n${sourceLine(p.title, p.url)}`).join('\n\n')
+  const materialFirst = !useFacts || (passages.length > 0 && passages[0].coverage > context.facts[0].coverage)
+  const reply = (materialFirst ? [materialPart, factPart] : [factPart, materialPart]).filter(Boolean).join('\n\n')
+  return { reply, sources: sourcesOf(context), answered: true }
 }

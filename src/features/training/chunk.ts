@@ -20,7 +20,8 @@ const isHeading = (paragraph: string) => countWords(paragraph) <= HEADING_MAX_WO
  * Splits text into passages for the full-text index. Passages follow sections, paragraphs and
  * sentences (from sbd, so "salsa.debian.org" or "e.g." never end one): a heading starts a passage
  * and stays with the text under it, a sentence is never cut unless it alone is longer than
- * `maxWords`, and paragraphs inside a passage stay separated by an empty line.
+ * `maxWords`. A passage holds one sentence a line and an empty line between paragraphs, so the
+ * answer extraction reads its sentences without detecting them again (see storedSentences).
  */
 export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
   const maxWords = Math.max(1, opts.maxWords ?? DEFAULT_MAX_WORDS);
@@ -31,7 +32,7 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
   let currentWords = 0;
   const flush = () => {
     const passage = paragraphs
-      .map((p) => p.join(' '))
+      .map((p) => p.join('\n'))
       .filter((p) => p !== '')
       .join('\n\n');
     if (passage !== '') chunks.push(passage);
@@ -64,7 +65,7 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
   if (paragraphs.length > 0 && currentWords < minWords && chunks.length > 0) {
     const previous = chunks[chunks.length - 1];
     if (countWords(previous) + currentWords <= maxWords) {
-      const tail = paragraphs.map((p) => p.join(' ')).filter((p) => p !== '').join('\n\n');
+      const tail = paragraphs.map((p) => p.join('\n')).filter((p) => p !== '').join('\n\n');
       chunks[chunks.length - 1] = `${previous}\n\n${tail}`;
       paragraphs = [];
     }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import { fullTextIndex, type PassageSourceType } from '../../db/fulltext'
 import { searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
-import { sentencesOf } from '../../lib/sentences'
+import { storedSentences } from '../../lib/sentences'
 import { documentUrl } from './material'
 
 export interface PassageSourceInfo {
@@ -29,7 +29,7 @@ const SNIPPET_CHARS = 300
 export function snippetOf(text: string, terms: readonly string[]): string {
   let best = ''
   let bestHits = -1
-  for (const sentence of sentencesOf(text)) {
+  for (const sentence of storedSentences(text)) {
     const own = new Set(wordsOf(sentence).map(stemOf))
     const hits = terms.filter((t) => own.has(t)).length
     if (hits > bestHits) {

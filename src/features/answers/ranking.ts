@@ -1,0 +1,137 @@
+// Which passage of the material answers a question, and which of its sentences do. The full-text
+// index gives a deep candidate set (bm25 over stems); each candidate is then read sentence by
+// sentence (sbd), and the window of one to three sentences that covers the most of the question,
+// each term weighted by its rarity in the chatbot's material, decides.
+import type { AppContext } from '../../context'
+import { searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
+import { storedSentences } from '../../lib/sentences'
+import { countWords } from '../../lib/words'
+import { searchPassages, termFrequencies, type Passage } from '../training/service'
+
+/** Candidates read before choosing: the answer's passage is often not among the first three. */
+export const CANDIDATES = 30
+const MAX_WINDOW_SENTENCES = 3
+/** How much the engine's own rank counts beside the sentence coverage when ordering passages. */
+const ENGINE_SHARE = 0.15
+const DENSITY_SHARE = 0.5
+const TITLE_SHARE = 0.2
+
+export interface WeightedTerms {
+  /** Each term with its weight: rare terms weigh more; a term the material lacks weighs most. */
+  weights: Map<string, number>
+  total: number
+  /** Share of the total weight held by terms that no passage of the material holds (0..1). */
+  unknown: number
+}
+
+export interface RankedPassage {
+  title: string
+  url: string | null
+  sourceId: string
+  text: string
+  /** The answering sentences, whole, in their order. */
+  answer: string[]
+  /** Sentences that follow them in the same passage, for context. */
+  after: string[]
+  /** Share of the question's weight found in the answering sentences and the title (0..1). */
+  coverage: number
+  score: number
+}
+
+/** BM25's inverse document frequency; a term in no passage gets the highest weight there can be. */
+export function rarity(passages: number, holding: number): number {
+  return Math.log(1 + (passages - holding + 0.5) / (holding + 0.5))
+}
+
+export async function weighTerms(ctx: AppContext, chatbotId: string, terms: string[]): Promise<WeightedTerms> {
+  const { passages, holding } = await termFrequencies(ctx, chatbotId, terms)
+  const weights = new Map(terms.map((t) => [t, rarity(passages, holding.get(t) ?? 0)]))
+  const total = [...weights.values()].reduce((a, b) => a + b, 0)
+  const missing = terms.filter((t) => !holding.get(t)).reduce((sum, t) => sum + (weights.get(t) ?? 0), 0)
+  return { weights, total, unknown: total > 0 ? missing / total : 1 }
+}
+
+const stemsOf = (text: string) => new Set(wordsOf(text).map(stemOf))
+
+const massOf = (found: Set<string>, terms: WeightedTerms) => {
+  let mass = 0
+  for (const [term, weight] of terms.weights) if (found.has(term)) mass += weight
+  return mass
+}
+
+/** Words past which a sentence's matches count for less: a long run-on (a code listing, a table) matches by chance. */
+const PLAIN_SENTENCE_WORDS = 30
+const brevity = (sentence: string) => Math.min(1, Math.sqrt(PLAIN_SENTENCE_WORDS / Math.max(1, countWords(sentence))))
+
+/** The window of sentences covering the most weight; among equals, the shortest, then the first. */
+function bestWindow(sentences: string[], titleStems: Set<string>, terms: WeightedTerms) {
+  const own = sentences.map(stemsOf)
+  let best = { start: 0, end: 1, mass: -1 }
+  for (let start = 0; start < sentences.length; start++) {
+    const found = new Set(titleStems)
+    for (let end = start + 1; end <= Math.min(sentences.length, start + MAX_WINDOW_SENTENCES); end++) {
+      // A sentence that adds no term to the window is context, not answer.
+      const before = massOf(found, terms)
+      for (const s of own[end - 1]) found.add(s)
+      const mass = massOf(found, terms)
+      if (end > start + 1 && mass === before) break
+      if (mass > best.mass + 1e-9) best = { start, end, mass }
+    }
+  }
+  return best
+}
+
+/** Passages with their answering sentences, best first. */
+export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassage[] {
+  const topEngine = Math.max(...hits.map((h) => h.source.score), 1e-9)
+  const share = (mass: number) => (terms.total > 0 ? mass / terms.total : 0)
+  const ranked = hits.map((hit) => {
+    const sentences = storedSentences(hit.text)
+    const titleStems = stemsOf(hit.source.title)
+    const window = bestWindow(sentences, titleStems, terms)
+    const coverage = share(window.mass)
+    // Between passages that cover the question alike, the one whose single sentence holds most of
+    // it, and the one whose title names it ("npm-install" for a question about npm install), win.
+    const densest = Math.max(0, ...sentences.map((s) => share(massOf(stemsOf(s), terms)) * brevity(s)))
+    const titled = share(massOf(titleStems, terms))
+    const after = sentences.slice(window.end)
+    return {
+      title: hit.source.title,
+      url: hit.source.url,
+      sourceId: hit.source.source_id,
+      text: hit.text,
+      answer: sentences.slice(window.start, window.end),
+      after,
+      coverage,
+      score: coverage + DENSITY_SHARE * densest + TITLE_SHARE * titled + (ENGINE_SHARE * hit.source.score) / topEngine,
+    }
+  })
+  return ranked.sort((a, b) => b.score - a.score)
+}
+
+/** The material's passages for a question, ranked; empty when nothing matches. */
+export async function rankMaterial(ctx: AppContext, chatbotId: string, question: string): Promise<{ terms: WeightedTerms; passages: RankedPassage[] }> {
+  const stems = searchTerms(question)
+  const terms = await weighTerms(ctx, chatbotId, stems)
+  if (stems.length === 0) return { terms, passages: [] }
+  const hits = await searchPassages(ctx, chatbotId, question, CANDIDATES)
+  return { terms, passages: rankPassages(hits, terms) }
+}
+
+/** Words of context after the answering sentences, so the visitor can judge them. */
+const CONTEXT_WORDS = 80
+
+/** The answering sentences whole, then as many following sentences as fit the context budget. */
+export function excerptOf(passage: RankedPassage): string {
+  const parts = [...passage.answer]
+  let words = countWords(parts.join(' '))
+  for (const sentence of passage.after) {
+    const more = countWords(sentence)
+    if (words + more > CONTEXT_WORDS + countWords(passage.answer.join(' ')) / 2 || words >= CONTEXT_WORDS) break
+    parts.push(sentence)
+    words += more
+  }
+  return parts.join(' ')
+}
+
+
