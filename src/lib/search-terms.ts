@@ -26,7 +26,8 @@ export const isStopWord = (word: string) => STOP_WORDS.has(word)
 export function stemOf(word: string): string {
   const known = cache.get(word)
   if (known !== undefined) return known
-  const stem = /^\p{L}+$/u.test(word) ? stemmer.stem(word) : word
+  // Porter2 undoubles the end of "added" (ad) but not of "add": undouble every stem alike.
+  const stem = /^\p{L}+$/u.test(word) ? stemmer.stem(word).replace(/([bdfgmnprt])\1$/, '$1') : word
   if (cache.size >= STEM_CACHE_LIMIT) cache.clear()
   cache.set(word, stem)
   return stem

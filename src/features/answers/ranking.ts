@@ -38,9 +38,13 @@ export interface RankedPassage {
   score: number
 }
 
-/** BM25's inverse document frequency; a term in no passage gets the highest weight there can be. */
+/**
+ * BM25's inverse document frequency plus one: a term in no passage gets the highest weight there
+ * can be, and a term found everywhere still counts (a small chatbot's few passages would otherwise
+ * make every word they hold nearly weightless).
+ */
 export function rarity(passages: number, holding: number): number {
-  return Math.log(1 + (passages - holding + 0.5) / (holding + 0.5))
+  return 1 + Math.log(1 + (passages - holding + 0.5) / (holding + 0.5))
 }
 
 export async function weighTerms(ctx: AppContext, chatbotId: string, terms: string[]): Promise<WeightedTerms> {
@@ -68,6 +72,8 @@ function bestWindow(sentences: string[], titleStems: Set<string>, terms: Weighte
   const own = sentences.map(stemsOf)
   let best = { start: 0, end: 1, mass: -1 }
   for (let start = 0; start < sentences.length; start++) {
+    // An answer starts with a sentence that holds a term of the question.
+    if (massOf(own[start], terms) === 0) continue
     const found = new Set(titleStems)
     for (let end = start + 1; end <= Math.min(sentences.length, start + MAX_WINDOW_SENTENCES); end++) {
       // A sentence that adds no term to the window is context, not answer.
@@ -114,7 +120,7 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   const stems = searchTerms(question)
   const terms = await weighTerms(ctx, chatbotId, stems)
   if (stems.length === 0) return { terms, passages: [] }
-  const hits = await searchPassages(ctx, chatbotId, question, CANDIDATES)
+  const hits = await searchPassages(ctx, chatbotId, question, CANDIDATES, { snippets: false })
   return { terms, passages: rankPassages(hits, terms) }
 }
 

@@ -45,7 +45,13 @@ export function snippetOf(text: string, terms: readonly string[]): string {
  * becomes the stems of its content words, each quoted by the index, so no input is read as search
  * syntax; an input without a word finds nothing.
  */
-export async function searchPassages(ctx: AppContext, chatbotId: string, query: string, limit = DEFAULT_PASSAGES): Promise<Passage[]> {
+export async function searchPassages(
+  ctx: AppContext,
+  chatbotId: string,
+  query: string,
+  limit = DEFAULT_PASSAGES,
+  opts: { snippets?: boolean } = {},
+): Promise<Passage[]> {
   const terms = searchTerms(query)
   if (terms.length === 0) return []
   const hits = await fullTextIndex().search(ctx.db, chatbotId, terms, Math.min(Math.max(1, Math.floor(limit)), MAX_PASSAGES))
@@ -54,7 +60,8 @@ export async function searchPassages(ctx: AppContext, chatbotId: string, query: 
     source: {
       title: hit.title,
       url: hit.url ?? (hit.sourceType === 'document' ? documentUrl(ctx, hit.sourceId) : null),
-      snippet: snippetOf(hit.text, terms),
+      // A caller that reads every sentence itself (the answer ranking) skips this work.
+      snippet: opts.snippets === false ? '' : snippetOf(hit.text, terms),
       source_type: hit.sourceType,
       source_id: hit.sourceId,
       score: hit.score,
