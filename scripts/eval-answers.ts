@@ -4,7 +4,7 @@
 // Usage: npm run eval:answers [-- --verbose]
 import { resolve } from 'node:path'
 import snowball from 'snowball-stemmers'
-import stopwords from 'stopwords-iso'
+import { eng as stopwords } from 'stopword'
 import { NOTHING_FOUND } from '../src/features/answers/texts'
 import { client, startTestApp, subscribedToken } from '../tests/support/app'
 import { fetchCorpus, type CorpusDocument } from './eval-answers/corpus'
@@ -31,7 +31,7 @@ const percentile = (values: number[], p: number) => {
 
 // Content words, for checking the paraphrase claim: an independent tokeniser, not the service's.
 const stemmer = snowball.newStemmer('english')
-const STOP = new Set(stopwords.en)
+const STOP = new Set(stopwords)
 const contentStems = (text: string) =>
   new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w)).map((w) => stemmer.stem(w)))
 

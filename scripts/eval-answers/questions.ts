@@ -45,7 +45,7 @@ export const ANSWERABLE: AnswerableQuestion[] = [
   { question: 'Can npm ci add a single dependency to my project?', gold: ['individual dependencies cannot be added'] },
   { question: 'What are the aliases for npm ci?', gold: ['clean-install'] },
   {
-    question: 'Will a clean install ever modify my manifest?',
+    question: 'Could a clean setup ever modify my manifest?',
     gold: ['never write to package.json'],
     paraphrase: true,
     evidence: 'It will never write to package.json or any of the package-locks: installs are essentially frozen.',

@@ -1,10 +1,18 @@
 // The words of a text as the search index and the answer extraction see them: lower case, split
 // into letters-and-digits tokens, reduced to their Snowball (Porter 2) stem so "died" meets "die"
-// and "installs" meets "install". Stop words come from the maintained stopwords-iso list.
+// and "installs" meets "install". Stop words come from the maintained `stopword` package's
+// English list (108 function words). stopwords-iso was tried first: its English list (1,298 words,
+// a union of many lists) holds country codes and content words ("ci", "opening", "number",
+// "computer", "fix"), so "npm ci" and "opening hours" lost the very words they are about.
 import snowball from 'snowball-stemmers'
-import stopwordsIso from 'stopwords-iso'
+import { eng } from 'stopword'
 
-const STOP_WORDS: ReadonlySet<string> = new Set((stopwordsIso as Record<string, string[]>).en)
+/**
+ * The list lacks a few forms visitors' questions are full of (it has "do" and "how" but not "does"
+ * or "why"), and the pieces our tokenizer leaves of contractions ("don't" gives "don" and "t").
+ */
+const QUESTION_FORMS = ['does', 'doing', 'done', 'will', 'shall', 'when', 'why', 'whom', 'whose', 'not', 'no', 'yes', 'please', 'am', 'cannot', 'don', 'doesn', 'didn', 'isn', 'aren', 'wasn', 'weren', 'won', 'can', 't', 's', 'll', 've', 're', 'd', 'm']
+const STOP_WORDS: ReadonlySet<string> = new Set([...eng, ...QUESTION_FORMS])
 
 export const MAX_SEARCH_TERMS = 16
 const MAX_TERM_CHARS = 64
@@ -51,8 +59,8 @@ const isLoneLetter = (word: string) => word.length === 1 && !/\p{N}/u.test(word)
 
 /**
  * The terms to search for: stems of the question's content words, each once, at most 16. A
- * question made of stop words only ("how do I run tests?" when "run" and "test" are on the list)
- * keeps all its words instead; the index's rarity weighting then tells "run" from "how".
+ * question made of stop words only keeps all its words instead; the index's rarity weighting
+ * then tells them apart.
  */
 export function searchTerms(query: string): string[] {
   const words = wordsOf(query).filter((w) => !isLoneLetter(w))
