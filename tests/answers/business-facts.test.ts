@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { businessFacts, searchBusinessFacts, splitFaqs, stem } from '../../src/features/answers/business-facts'
-import { relevantSentences } from '../../src/features/answers/extractive-answer'
+import { businessFacts, chooseFacts, searchBusinessFacts, splitFaqs } from '../../src/features/answers/business-facts'
+import { SECTION_TITLES } from '../../src/features/answers/texts'
 
 describe('splitFaqs', () => {
   test('splits on question lines, Q: markers and blank lines', () => {
@@ -11,46 +11,47 @@ describe('splitFaqs', () => {
   })
 })
 
-test('stem brings plurals and -ing forms together', () => {
-  expect(['prices', 'opening', 'bakeries', 'boxes', 'class'].map(stem)).toEqual(['price', 'open', 'bakery', 'box', 'class'])
-})
-
-describe('searchBusinessFacts', () => {
+describe('searchBusinessFacts and chooseFacts', () => {
   const facts = businessFacts({
     name: 'Harbour Bakery',
     industry: 'Bakery',
     website: 'https://bakery.example',
     settings: {
+      currency: 'EUR',
       pricing_plans: [
         { 'Product/Service Name': 'Rye loaf', 'Product/Service Description': '', 'Price excluding VAT': '3', 'Price including VAT': '3.6' },
-        { 'Product/Service Name': 'Birthday cake', 'Product/Service Description': 'Chocolate', 'Price excluding VAT': '30', 'Price including VAT': '36' },
+        { 'Product/Service Name': 'Birthday cake', 'Product/Service Description': 'Chocolate', 'Price excluding VAT': '1200', 'Price including VAT': '1440' },
+        { 'Product/Service Name': 'Wedding cake', 'Product/Service Description': 'Three tiers', 'Price excluding VAT': '900', 'Price including VAT': '1080' },
       ],
       operating_hours: 'Daily 7-19',
       contact_information: 'hello@bakery.example',
+      delivery_fees: 'Free within 10 km, 5 EUR beyond.',
       faqs: 'Do you sell gluten-free bread?\nOn Tuesdays.',
     },
   })
+  const answer = (question: string) => chooseFacts(searchBusinessFacts(facts, question))
 
-  test('a named product beats the rest of the price list', () => {
-    const found = searchBusinessFacts(facts, 'how much is the birthday cake')
-    expect(found[0].text).toContain('Birthday cake')
-    expect(found[0].score).toBeGreaterThan(found[1]?.score ?? 0)
+  test('a named product is quoted alone, its amounts formatted', () => {
+    const found = answer('how much is the birthday cake')
+    expect(found.map((f) => f.text)).toEqual(['- **Birthday cake** (Chocolate): 1,200.00 EUR excluding VAT, 1,440.00 EUR including VAT'])
+    expect(found[0].coverage).toBe(1)
   })
 
-  test('topic words find facts that do not contain them', () => {
-    expect(searchBusinessFacts(facts, 'when do you open?')[0].title).toBe('Opening hours')
-    expect(searchBusinessFacts(facts, 'what is your email address?')[0].title).toBe('Contact information')
-    expect(searchBusinessFacts(facts, 'gluten free?')[0].title).toBe('FAQ')
+  test('a word two items share quotes both; a general price question the whole list', () => {
+    expect(answer('what do your cakes cost?').map((f) => f.text.split('**')[1])).toEqual(['Birthday cake', 'Wedding cake'])
+    expect(answer('what are your prices?')).toHaveLength(3)
   })
 
-  test('greetings and the words inside addresses find nothing', () => {
-    expect(searchBusinessFacts(facts, 'hello!')).toEqual([])
-    expect(searchBusinessFacts(facts, 'the')).toEqual([])
+  test('topic words find the section that answers, never the price list', () => {
+    expect(answer('when do you open?').map((f) => f.title)).toEqual([SECTION_TITLES.hours])
+    expect(answer('what is your email address?').map((f) => f.title)).toEqual([SECTION_TITLES.contact])
+    expect(answer('do you deliver?').map((f) => f.title)).toEqual([SECTION_TITLES.delivery])
+    expect(answer('gluten free?').map((f) => f.title)).toEqual([SECTION_TITLES.faq])
   })
-})
 
-test('relevantSentences keeps the sentences that share the most terms, in order', () => {
-  const text = 'We open at seven. Our rye uses caraway. The rye starter is three days old. Parking is free.'
-  expect(relevantSentences(text, 'rye starter')).toBe('Our rye uses caraway. The rye starter is three days old.')
-  expect(relevantSentences(text, 'bicycles')).toBeNull()
+  test('the words inside addresses and unrelated words find nothing', () => {
+    expect(answer('hello')).toEqual([])
+    expect(answer('the')).toEqual([])
+    expect(answer('do you repair bicycles?')).toEqual([])
+  })
 })

@@ -3,21 +3,19 @@
 // numbers) and page navigation ("Prev", "Next", "Download the ebook") dropped, and a PDF's lines
 // joined into paragraphs. Runs on the text the PDF extractor or the HTML parser produced.
 
-/** A line made only of these words is page navigation, not material. */
+/** A line made only of these words (and punctuation such as "«", "|", "/") is page navigation, not material. */
 const NAVIGATION_WORDS = new Set([
   'prev', 'previous', 'next', 'up', 'home', 'top', 'back', 'contents', 'index', 'toc', 'menu',
-  'download', 'the', 'ebook', 'e-book', 'pdf', 'epub', 'print', 'skip', 'to', 'main', 'content',
-  'table', 'of', 'chapter', 'section', 'page', 'go', 'search', 'edit', 'this', 'on', 'github',
-  '«', '»', '‹', '›', '<', '>', '|', '←', '→', '↑', '·', '•', '-', '–', '—',
+  'download', 'the', 'ebook', 'e', 'book', 'pdf', 'epub', 'print', 'skip', 'to', 'main', 'content',
+  'table', 'of', 'go', 'search', 'edit', 'this', 'page', 'on', 'github',
 ])
 /** Navigation lines are short; a sentence that happens to use these words is kept. */
 const MAX_NAVIGATION_WORDS = 8
 
 export function isNavigationLine(line: string): boolean {
-  const tokens = line.toLowerCase().split(/\s+/).filter(Boolean)
-  if (tokens.length === 0 || tokens.length > MAX_NAVIGATION_WORDS) return false
-  if (!tokens.some((t) => /\p{L}/u.test(t))) return false
-  return tokens.every((t) => NAVIGATION_WORDS.has(t.replace(/^[^\p{L}«»‹›<>|←→↑·•–—-]+|[^\p{L}«»‹›<>|←→↑·•–—-]+$/gu, '')))
+  if (/[.!?:;,]$/.test(line.trim())) return false
+  const words = line.toLowerCase().match(/\p{L}+/gu) ?? []
+  return words.length > 0 && words.length <= MAX_NAVIGATION_WORDS && words.every((w) => NAVIGATION_WORDS.has(w))
 }
 
 const PAGE_NUMBER = /^(?:page\s+)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$/i
