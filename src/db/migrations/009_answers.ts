@@ -26,18 +26,22 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
     await sql`ALTER TABLE chunks ADD COLUMN search tsvector GENERATED ALWAYS AS
       (setweight(to_tsvector('simple', terms), 'A') || setweight(to_tsvector('simple', title_terms), 'B')) STORED`.execute(db)
     await sql`CREATE INDEX chunks_search ON chunks USING gin (search)`.execute(db)
-  } else {
-    await sql`DROP TRIGGER IF EXISTS chunks_ai`.execute(db)
-    await sql`DROP TRIGGER IF EXISTS chunks_ad`.execute(db)
-    await sql`DROP TABLE IF EXISTS chunks_fts`.execute(db)
-    // The stems are made before they arrive, so the tokenizer only splits on spaces and folds case.
-    await sql`CREATE VIRTUAL TABLE chunks_fts USING fts5(terms, title_terms, content='chunks', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db)
-    await sql`CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
-      INSERT INTO chunks_fts(rowid, terms, title_terms) VALUES (new.id, new.terms, new.title_terms); END`.execute(db)
-    await sql`CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN
-      INSERT INTO chunks_fts(chunks_fts, rowid, terms, title_terms) VALUES ('delete', old.id, old.terms, old.title_terms); END`.execute(db)
+    await reindexMaterial(db)
+    return
   }
+  // SQLite: the old index and its triggers go first, so re-cutting the passages touches no index;
+  // the new FTS5 table is then built from the rows in one pass.
+  await sql`DROP TRIGGER IF EXISTS chunks_ai`.execute(db)
+  await sql`DROP TRIGGER IF EXISTS chunks_ad`.execute(db)
+  await sql`DROP TABLE IF EXISTS chunks_fts`.execute(db)
   await reindexMaterial(db)
+  // The stems are made before they arrive, so the tokenizer only splits on spaces and folds case.
+  await sql`CREATE VIRTUAL TABLE chunks_fts USING fts5(terms, title_terms, content='chunks', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db)
+  await sql`INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')`.execute(db)
+  await sql`CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
+    INSERT INTO chunks_fts(rowid, terms, title_terms) VALUES (new.id, new.terms, new.title_terms); END`.execute(db)
+  await sql`CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN
+    INSERT INTO chunks_fts(chunks_fts, rowid, terms, title_terms) VALUES ('delete', old.id, old.terms, old.title_terms); END`.execute(db)
 }
 
 /** Each source's passages, put back together in order, cleaned, cut again and indexed by stems. */
@@ -53,7 +57,10 @@ async function reindexMaterial(db: Kysely<Database>): Promise<void> {
       .execute()
     if (rows.length === 0) continue
     const { source_type, title, url } = rows[0]
-    const text = joinLineEndHyphens(rows.map((r) => r.text).join('\n\n'))
+    // The old chunker had made every line end a space ("De- bian"): put those back as line ends
+    // ("pre- and post-" is no hyphenation), so the cleanup joins them; passages met mid-paragraph.
+    const flattened = rows.map((r) => r.text).join(' ')
+    const text = joinLineEndHyphens(flattened.replace(/(\p{L})- (?!(?:and|or|to)\b)(\p{Ll})/gu, '$1-\n$2')).replace(/\n/g, ' ')
     const source = { chatbotId: chatbot_id, sourceType: source_type as ChunksTable['source_type'], sourceId: source_id, title, url }
     await db.deleteFrom('chunks').where('chatbot_id', '=', chatbot_id).where('source_id', '=', source_id).execute()
     const fresh = chunkRows(source, chunkText(text))
