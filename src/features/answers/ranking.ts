@@ -1,12 +1,14 @@
 // Which passage of the material answers a question, and which of its sentences do. The full-text
 // index gives a deep candidate set (bm25 over stems); each candidate is then read sentence by
 // sentence (sbd), and the window of one to three sentences that covers the most of the question,
-// each term weighted by its rarity in the chatbot's material, decides.
+// each term weighted by its rarity in the chatbot's material, decides. A question's words also
+// meet their WordNet relatives ("athletes" meets "footballers") at a part of their weight.
 import type { AppContext } from '../../context'
-import { searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
+import { isStopWord, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
 import { storedSentences } from '../../lib/sentences'
 import { countWords } from '../../lib/words'
-import { searchPassages, termFrequencies, type Passage } from '../training/service'
+import { searchStems, termFrequencies, type Passage } from '../training/service'
+import { relatedWords } from './wordnet'
 
 /** Candidates read before choosing: the answer's passage is often not among the first three. */
 export const CANDIDATES = 30
@@ -15,6 +17,10 @@ const MAX_WINDOW_SENTENCES = 3
 const ENGINE_SHARE = 0.15
 const DENSITY_SHARE = 0.5
 const TITLE_SHARE = 0.2
+/** A related word found instead of the visitor's own counts this much of the word's weight. */
+const RELATED_CREDIT = 0.5
+/** Extra candidates fetched by related words only. */
+const RELATED_CANDIDATES = 15
 
 export interface WeightedTerms {
   /** Each term with its weight: rare terms weigh more; a term the material lacks weighs most. */
@@ -22,6 +28,10 @@ export interface WeightedTerms {
   total: number
   /** Share of the total weight held by terms that no passage of the material holds (0..1). */
   unknown: number
+  /** Stems of WordNet relatives of each term, found in the material in its stead. */
+  related: Map<string, string[]>
+  /** Terms no passage holds. */
+  missing: Set<string>
 }
 
 export interface RankedPassage {
@@ -51,15 +61,32 @@ export async function weighTerms(ctx: AppContext, chatbotId: string, terms: stri
   const { passages, holding } = await termFrequencies(ctx, chatbotId, terms)
   const weights = new Map(terms.map((t) => [t, rarity(passages, holding.get(t) ?? 0)]))
   const total = [...weights.values()].reduce((a, b) => a + b, 0)
-  const missing = terms.filter((t) => !holding.get(t)).reduce((sum, t) => sum + (weights.get(t) ?? 0), 0)
-  return { weights, total, unknown: total > 0 ? missing / total : 1 }
+  const missing = new Set(terms.filter((t) => !holding.get(t)))
+  const missingWeight = [...missing].reduce((sum, t) => sum + (weights.get(t) ?? 0), 0)
+  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing }
+}
+
+/** Each content word's WordNet relatives, as stems other than the question's own. */
+async function relatedStems(question: string, terms: string[]): Promise<Map<string, string[]>> {
+  const related = new Map<string, string[]>()
+  const own = new Set(terms)
+  for (const word of new Set(wordsOf(question))) {
+    const term = stemOf(word)
+    if (!own.has(term) || isStopWord(word) || related.has(term)) continue
+    const stems = (await relatedWords(word)).filter((w) => !/[^\p{L}]/u.test(w) && !isStopWord(w)).map(stemOf)
+    related.set(term, [...new Set(stems)].filter((s) => !own.has(s)))
+  }
+  return related
 }
 
 const stemsOf = (text: string) => new Set(wordsOf(text).map(stemOf))
 
 const massOf = (found: Set<string>, terms: WeightedTerms) => {
   let mass = 0
-  for (const [term, weight] of terms.weights) if (found.has(term)) mass += weight
+  for (const [term, weight] of terms.weights) {
+    if (found.has(term)) mass += weight
+    else if (terms.related.get(term)?.some((r) => found.has(r))) mass += weight * RELATED_CREDIT
+  }
   return mass
 }
 
@@ -120,7 +147,20 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   const stems = searchTerms(question)
   const terms = await weighTerms(ctx, chatbotId, stems)
   if (stems.length === 0) return { terms, passages: [] }
-  const hits = await searchPassages(ctx, chatbotId, question, CANDIDATES, { snippets: false })
+  terms.related = await relatedStems(question, stems)
+  const hits = await searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false })
+  const relatives = [...new Set([...terms.related.values()].flat())]
+  const seen = new Set(hits.map((h) => h.text))
+  for (const hit of await searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false })) {
+    if (!seen.has(hit.text)) hits.push(hit)
+  }
+  // A word the material lacks is half known when a relative of it is in the candidates.
+  const candidateStems = new Set(hits.flatMap((h) => wordsOf(h.text).map(stemOf)))
+  const unknownWeight = [...terms.missing].reduce((sum, t) => {
+    const stand = terms.related.get(t)?.some((r) => candidateStems.has(r)) ? 1 - RELATED_CREDIT : 1
+    return sum + (terms.weights.get(t) ?? 0) * stand
+  }, 0)
+  terms.unknown = terms.total > 0 ? unknownWeight / terms.total : 1
   return { terms, passages: rankPassages(hits, terms) }
 }
 

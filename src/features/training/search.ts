@@ -52,7 +52,17 @@ export async function searchPassages(
   limit = DEFAULT_PASSAGES,
   opts: { snippets?: boolean } = {},
 ): Promise<Passage[]> {
-  const terms = searchTerms(query)
+  return searchStems(ctx, chatbotId, searchTerms(query), limit, opts)
+}
+
+/** Like searchPassages, for terms already made (stems from lib/search-terms). */
+export async function searchStems(
+  ctx: AppContext,
+  chatbotId: string,
+  terms: string[],
+  limit = DEFAULT_PASSAGES,
+  opts: { snippets?: boolean } = {},
+): Promise<Passage[]> {
   if (terms.length === 0) return []
   const hits = await fullTextIndex().search(ctx.db, chatbotId, terms, Math.min(Math.max(1, Math.floor(limit)), MAX_PASSAGES))
   return hits.map((hit) => ({
