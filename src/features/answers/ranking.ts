@@ -8,6 +8,7 @@ import { isStopWord, searchTerms, stemOf, wordsOf } from '../../lib/search-terms
 import { storedSentences } from '../../lib/sentences'
 import { countWords } from '../../lib/words'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
+import { cuesIn, questionCues } from './cues'
 import { relatedWords } from './wordnet'
 
 /** Candidates read before choosing: the answer's passage is often not among the first three. */
@@ -21,6 +22,9 @@ const TITLE_SHARE = 0.2
 const RELATED_CREDIT = 0.5
 /** Extra candidates fetched by related words only. */
 const RELATED_CANDIDATES = 15
+/** Relatives kept per word (nearest first), and searched in all: more cost time and bring noise. */
+const RELATIVES_PER_WORD = 12
+const RELATIVES_SEARCHED = 40
 
 export interface WeightedTerms {
   /** Each term with its weight: rare terms weigh more; a term the material lacks weighs most. */
@@ -32,6 +36,8 @@ export interface WeightedTerms {
   related: Map<string, string[]>
   /** Terms no passage holds. */
   missing: Set<string>
+  /** Wording cues (questionCues): a sentence matching one ranks as if it held one more rare term. */
+  cues: RegExp[]
 }
 
 export interface RankedPassage {
@@ -63,7 +69,7 @@ export async function weighTerms(ctx: AppContext, chatbotId: string, terms: stri
   const total = [...weights.values()].reduce((a, b) => a + b, 0)
   const missing = new Set(terms.filter((t) => !holding.get(t)))
   const missingWeight = [...missing].reduce((sum, t) => sum + (weights.get(t) ?? 0), 0)
-  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing }
+  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, cues: [] }
 }
 
 /** Each content word's WordNet relatives, as stems other than the question's own. */
@@ -74,19 +80,35 @@ async function relatedStems(question: string, terms: string[]): Promise<Map<stri
     const term = stemOf(word)
     if (!own.has(term) || isStopWord(word) || related.has(term)) continue
     const stems = (await relatedWords(word)).filter((w) => !/[^\p{L}]/u.test(w) && !isStopWord(w)).map(stemOf)
-    related.set(term, [...new Set(stems)].filter((s) => !own.has(s)))
+    related.set(term, [...new Set(stems)].filter((s) => !own.has(s)).slice(0, RELATIVES_PER_WORD))
   }
   return related
 }
 
 const stemsOf = (text: string) => new Set(wordsOf(text).map(stemOf))
 
-const massOf = (found: Set<string>, terms: WeightedTerms) => {
-  let mass = 0
-  for (const [term, weight] of terms.weights) {
-    if (found.has(term)) mass += weight
-    else if (terms.related.get(term)?.some((r) => found.has(r))) mass += weight * RELATED_CREDIT
+/** Which of the question's terms a text holds, each with its credit: 1 for the word, less for a relative. */
+type Credits = Map<string, number>
+
+function creditsOf(found: Set<string>, terms: WeightedTerms): Credits {
+  const credits: Credits = new Map()
+  for (const term of terms.weights.keys()) {
+    if (found.has(term)) credits.set(term, 1)
+    else if (terms.related.get(term)?.some((r) => found.has(r))) credits.set(term, RELATED_CREDIT)
   }
+  return credits
+}
+
+/** Credits of two texts read together: each term at its better credit. */
+function joined(a: Credits, b: Credits): Credits {
+  const out = new Map(a)
+  for (const [term, credit] of b) if ((out.get(term) ?? 0) < credit) out.set(term, credit)
+  return out
+}
+
+const massOfCredits = (credits: Credits, terms: WeightedTerms) => {
+  let mass = 0
+  for (const [term, credit] of credits) mass += (terms.weights.get(term) ?? 0) * credit
   return mass
 }
 
@@ -94,21 +116,26 @@ const massOf = (found: Set<string>, terms: WeightedTerms) => {
 const PLAIN_SENTENCE_WORDS = 30
 const brevity = (sentence: string) => Math.min(1, Math.sqrt(PLAIN_SENTENCE_WORDS / Math.max(1, countWords(sentence))))
 
+/** What a cue adds to a sentence's or window's mass for ranking (never to its coverage). */
+const cueMass = (text: string, terms: WeightedTerms) => (terms.cues.length ? cuesIn(text, terms.cues) * Math.max(0, ...terms.weights.values()) : 0)
+
 /** The window of sentences covering the most weight; among equals, the shortest, then the first. */
-function bestWindow(sentences: string[], titleStems: Set<string>, terms: WeightedTerms) {
-  const own = sentences.map(stemsOf)
-  let best = { start: 0, end: 1, mass: -1 }
-  for (let start = 0; start < sentences.length; start++) {
+function bestWindow(sentenceCredits: Credits[], cued: number[], titleCredits: Credits, terms: WeightedTerms) {
+  let best = { start: 0, end: 1, mass: 0, rank: -1 }
+  for (let start = 0; start < sentenceCredits.length; start++) {
     // An answer starts with a sentence that holds a term of the question.
-    if (massOf(own[start], terms) === 0) continue
-    const found = new Set(titleStems)
-    for (let end = start + 1; end <= Math.min(sentences.length, start + MAX_WINDOW_SENTENCES); end++) {
+    if (sentenceCredits[start].size === 0 && cued[start] === 0) continue
+    let credits = titleCredits
+    let cues = 0
+    let before = -1
+    for (let end = start + 1; end <= Math.min(sentenceCredits.length, start + MAX_WINDOW_SENTENCES); end++) {
+      credits = joined(credits, sentenceCredits[end - 1])
+      cues += cued[end - 1]
+      const mass = massOfCredits(credits, terms)
       // A sentence that adds no term to the window is context, not answer.
-      const before = massOf(found, terms)
-      for (const s of own[end - 1]) found.add(s)
-      const mass = massOf(found, terms)
-      if (end > start + 1 && mass === before) break
-      if (mass > best.mass + 1e-9) best = { start, end, mass }
+      if (end > start + 1 && mass + cues === before) break
+      before = mass + cues
+      if (mass + cues > best.rank + 1e-9) best = { start, end, mass, rank: mass + cues }
     }
   }
   return best
@@ -120,13 +147,15 @@ export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassa
   const share = (mass: number) => (terms.total > 0 ? mass / terms.total : 0)
   const ranked = hits.map((hit) => {
     const sentences = storedSentences(hit.text)
-    const titleStems = stemsOf(hit.source.title)
-    const window = bestWindow(sentences, titleStems, terms)
+    const sentenceCredits = sentences.map((s) => creditsOf(stemsOf(s), terms))
+    const cued = sentences.map((s) => cueMass(s, terms))
+    const titleCredits = creditsOf(stemsOf(hit.source.title), terms)
+    const window = bestWindow(sentenceCredits, cued, titleCredits, terms)
     const coverage = share(window.mass)
     // Between passages that cover the question alike, the one whose single sentence holds most of
     // it, and the one whose title names it ("npm-install" for a question about npm install), win.
-    const densest = Math.max(0, ...sentences.map((s) => share(massOf(stemsOf(s), terms)) * brevity(s)))
-    const titled = share(massOf(titleStems, terms))
+    const densest = Math.max(0, ...sentences.map((s, i) => share(massOfCredits(sentenceCredits[i], terms) + cued[i]) * brevity(s)))
+    const titled = share(massOfCredits(titleCredits, terms))
     const after = sentences.slice(window.end)
     return {
       title: hit.source.title,
@@ -136,7 +165,7 @@ export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassa
       answer: sentences.slice(window.start, window.end),
       after,
       coverage,
-      score: coverage + DENSITY_SHARE * densest + TITLE_SHARE * titled + (ENGINE_SHARE * hit.source.score) / topEngine,
+      score: coverage + share(window.rank - window.mass) + DENSITY_SHARE * densest + TITLE_SHARE * titled + (ENGINE_SHARE * hit.source.score) / topEngine,
     }
   })
   return ranked.sort((a, b) => b.score - a.score)
@@ -148,8 +177,9 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   const terms = await weighTerms(ctx, chatbotId, stems)
   if (stems.length === 0) return { terms, passages: [] }
   terms.related = await relatedStems(question, stems)
+  terms.cues = questionCues(question)
   const hits = await searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false })
-  const relatives = [...new Set([...terms.related.values()].flat())]
+  const relatives = [...new Set([...terms.related.values()].flat())].slice(0, RELATIVES_SEARCHED)
   const seen = new Set(hits.map((h) => h.text))
   for (const hit of await searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false })) {
     if (!seen.has(hit.text)) hits.push(hit)
