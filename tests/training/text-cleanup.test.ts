@@ -30,6 +30,14 @@ test('PDF text: running headers, footers and page numbers go, lines become parag
   for (const n of [1, 2, 3, 4]) expect(clean).toContain(`Content line ${n} tells about package number ${n * 7}.`)
 })
 
+test('PDF pages may come separated by form feeds, with empty lines inside a page', () => {
+  const text = [1, 2, 3, 4].map((n) => page(n, [`Paragraph one of page ${n} ends here.`, '', `Paragraph two of page ${n} ends here.`]).join('\n')).join('\f')
+  const clean = cleanPdfText(text)
+  expect(clean).not.toContain(HEADER)
+  expect(clean).not.toContain('Page 3 of 4')
+  expect(clean).toContain('Paragraph two of page 3 ends here.')
+})
+
 test('HTML text: navigation blocks go, content stays', () => {
   expect(cleanHtmlText('Prev Next\n\nDownload the ebook\n\nThe handbook explains packaging.\n\nPrev | Up | Next')).toBe('The handbook explains packaging.')
 })

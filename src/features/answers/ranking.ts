@@ -135,7 +135,9 @@ function bestWindow(sentenceCredits: Credits[], cued: number[], titleCredits: Cr
       // A sentence that adds no term to the window is context, not answer.
       if (end > start + 1 && mass + cues === before) break
       before = mass + cues
-      if (mass + cues > best.rank + 1e-9) best = { start, end, mass, rank: mass + cues }
+      const rank = mass + cues
+      const shorter = Math.abs(rank - best.rank) <= 1e-9 && end - start < best.end - best.start
+      if (rank > best.rank + 1e-9 || shorter) best = { start, end, mass, rank }
     }
   }
   return best

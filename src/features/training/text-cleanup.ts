@@ -91,11 +91,12 @@ function paragraphsOf(lines: string[]): string {
 }
 
 /**
- * Text extracted from a PDF, pages separated by an empty line and lines by a line break, made into
- * clean paragraphs.
+ * Text extracted from a PDF, lines separated by a line break and pages by a form feed or else an
+ * empty line (as the extractor gives them today), made into clean paragraphs.
  */
 export function cleanPdfText(text: string): string {
-  const pages = text.split(/\n{2,}/).map((page) => page.split('\n').map((l) => l.trim()).filter(Boolean))
+  const pageBreak = text.includes('\f') ? /\f/ : /\n{2,}/
+  const pages = text.split(pageBreak).map((page) => page.split('\n').map((l) => l.trim()).filter(Boolean))
   const running = pages.length >= 3 ? runningLines(pages) : new Set<string>()
   const atEdge = (index: number, count: number) => index < EDGE_LINES || index >= count - EDGE_LINES
   const kept = pages.map((lines) =>
