@@ -19,7 +19,9 @@ const ENGINE_SHARE = 0.15
 const DENSITY_SHARE = 0.5
 const TITLE_SHARE = 0.2
 /** A related word found instead of the visitor's own counts this much of the word's weight. */
-const RELATED_CREDIT = 0.5
+const RELATED_CREDIT = 0.7
+/** A word the material lacks counts this much less as unknown when a relative of it is found. */
+const RELATED_RELIEF = 0.5
 /** Extra candidates fetched by related words only. */
 const RELATED_CANDIDATES = 15
 /** Relatives kept per word (nearest first), and searched in all: more cost time and bring noise. */
@@ -189,7 +191,7 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   // A word the material lacks is half known when a relative of it is in the candidates.
   const candidateStems = new Set(hits.flatMap((h) => wordsOf(h.text).map(stemOf)))
   const unknownWeight = [...terms.missing].reduce((sum, t) => {
-    const stand = terms.related.get(t)?.some((r) => candidateStems.has(r)) ? 1 - RELATED_CREDIT : 1
+    const stand = terms.related.get(t)?.some((r) => candidateStems.has(r)) ? 1 - RELATED_RELIEF : 1
     return sum + (terms.weights.get(t) ?? 0) * stand
   }, 0)
   terms.unknown = terms.total > 0 ? unknownWeight / terms.total : 1
