@@ -47,8 +47,11 @@ export interface FullTextIndex {
   add(db: Executor, source: PassageSource, passages: string[]): Promise<void>
   /** Removes every passage of one source; call inside the transaction that deletes it. */
   remove(db: Executor, chatbotId: string, sourceId: string): Promise<void>
-  /** Passages of one chatbot matching any term, best first. */
-  search(db: Executor, chatbotId: string, terms: string[], limit: number): Promise<PassageHit[]>
+  /**
+   * Passages of one chatbot matching any term, best first. `weights` (a term's rarity, from
+   * `frequencies`) let an engine whose rank ignores rarity (PostgreSQL's ts_rank) rank by it.
+   */
+  search(db: Executor, chatbotId: string, terms: string[], limit: number, weights?: ReadonlyMap<string, number>): Promise<PassageHit[]>
   /** For each term, how many of the chatbot's passages hold it. */
   frequencies(db: Executor, chatbotId: string, terms: string[]): Promise<TermFrequencies>
 }
@@ -163,15 +166,23 @@ export const postgresFullText: FullTextIndex = {
   add: addRows,
   remove: removeRows,
 
-  async search(db, chatbotId, terms, limit) {
+  async search(db, chatbotId, terms, limit, weights) {
     const usable = usableTerms(terms)
     if (usable.length === 0 || limit <= 0) return []
     const query = sql.join(
       usable.map((term) => sql`plainto_tsquery('simple', ${term})`),
       sql` || `,
     )
+    // ts_rank counts occurrences but not rarity: with weights, the rarity of the terms a passage
+    // holds ranks it first, ts_rank only among equals.
+    const rarity = weights
+      ? sql.join(
+          usable.map((term) => sql`CASE WHEN c.search @@ plainto_tsquery('simple', ${term}) THEN ${weights.get(term) ?? 1}::float8 ELSE 0 END`),
+          sql` + `,
+        )
+      : sql`0`
     const result = await sql<HitRow>`
-      SELECT c.source_type, c.source_id, c.title, c.url, c.text, ts_rank(c.search, q.query, 1) AS rank
+      SELECT c.source_type, c.source_id, c.title, c.url, c.text, (${rarity}) + ts_rank(c.search, q.query, 1) AS rank
       FROM chunks c, (SELECT ${query} AS query) q
       WHERE c.chatbot_id = ${chatbotId} AND c.search @@ q.query
       ORDER BY rank DESC, c.id
@@ -205,6 +216,6 @@ const pick = (db: Executor) => (dialectOf(db) === 'postgres' ? postgresFullText 
 const byDialect: FullTextIndex = {
   add: (db, source, passages) => pick(db).add(db, source, passages),
   remove: (db, chatbotId, sourceId) => pick(db).remove(db, chatbotId, sourceId),
-  search: (db, chatbotId, terms, limit) => pick(db).search(db, chatbotId, terms, limit),
+  search: (db, chatbotId, terms, limit, weights) => pick(db).search(db, chatbotId, terms, limit, weights),
   frequencies: (db, chatbotId, terms) => pick(db).frequencies(db, chatbotId, terms),
 }

@@ -1,6 +1,6 @@
 // Which passage of the material answers a question, and which of its sentences do. The full-text
 // index gives a deep candidate set (bm25 over stems); each candidate is then read sentence by
-// sentence (sbd), and the window of one to three sentences that covers the most of the question,
+// sentence (split by sbd at ingestion), and the window of one to three sentences that covers the most of the question,
 // each term weighted by its rarity in the chatbot's material, decides. A question's words also
 // meet their WordNet relatives ("athletes" meets "footballers") at a part of their weight.
 import type { AppContext } from '../../context'
@@ -182,7 +182,7 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   if (stems.length === 0) return { terms, passages: [] }
   terms.related = await relatedStems(question, stems)
   terms.cues = questionCues(question)
-  const hits = await searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false })
+  const hits = await searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights })
   const relatives = [...new Set([...terms.related.values()].flat())].slice(0, RELATIVES_SEARCHED)
   const seen = new Set(hits.map((h) => h.text))
   for (const hit of await searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false })) {
@@ -199,17 +199,16 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
 }
 
 /** Words of context after the answering sentences, so the visitor can judge them. */
-const CONTEXT_WORDS = 80
+const CONTEXT_WORDS = 50
 
-/** The answering sentences whole, then as many following sentences as fit the context budget. */
+/** The answering sentences whole, then the sentences after them as long as they fit the context budget. */
 export function excerptOf(passage: RankedPassage): string {
   const parts = [...passage.answer]
-  let words = countWords(parts.join(' '))
+  let context = 0
   for (const sentence of passage.after) {
-    const more = countWords(sentence)
-    if (words + more > CONTEXT_WORDS + countWords(passage.answer.join(' ')) / 2 || words >= CONTEXT_WORDS) break
+    context += countWords(sentence)
+    if (context > CONTEXT_WORDS) break
     parts.push(sentence)
-    words += more
   }
   return parts.join(' ')
 }
