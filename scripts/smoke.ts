@@ -88,6 +88,14 @@ try {
   const view = await (await fetch(`${base}/api/v1.0/chatbot-document-view/${created.chatbot_id}/`, { headers: auth })).json()
   if (view.documents?.[0]?.word_count !== 9) fail(`document-view: ${JSON.stringify(view)}`)
   console.log('smoke: login, chatbot creation and PDF extraction ok')
+  // The answer path uses sbd, the Snowball stemmer and the stop-word list: they must be in the binary.
+  const chat = await (await fetch(`${base}/api/v1.0/chat/${created.chatbot_id}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message: 'What does the compiled binary read?', visitor_id: 'smoke' }),
+  })).json()
+  if (chat.answered !== true || !String(chat.reply).startsWith('The compiled binary reads this sentence of nine words.')) fail(`chat: ${JSON.stringify(chat)}`)
+  console.log('smoke: an answer from the indexed PDF ok')
 
   // The binary's PDF reader runs in its own capped process: a 1 MB file decoding to 1 GiB is refused.
   const bomb = new FormData()

@@ -33,7 +33,8 @@ export interface Config {
   markdownCdnUrl: string | null
   /** MARKDOWN_CDN_INTEGRITY: the SRI hash of that file; null for the pinned file's hash. */
   markdownCdnIntegrity: string | null
-  llm: { baseUrl: string; apiKey: string | null; model: string } | null
+  /** timeoutMs: after it the extractive answer is sent instead (contract section 8: 20 s). */
+  llm: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null
   logLevel: 'debug' | 'info' | 'warn' | 'error'
   /** Requests per minute; 0 turns a limit off. */
   rateLimit: { perIp: number; perToken: number }
@@ -104,7 +105,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string): Config
     markdownCdnUrl: httpUrlVar(env, 'MARKDOWN_CDN_URL'),
     markdownCdnIntegrity: integrityVar(env, 'MARKDOWN_CDN_INTEGRITY'),
     llm: env.LLM_BASE_URL
-      ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY || null, model: env.LLM_MODEL || 'gpt-4o-mini' }
+      ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY || null, model: env.LLM_MODEL || 'gpt-4o-mini', timeoutMs: intVar(env, 'LLM_TIMEOUT_MS', 20_000, 1, 600_000) }
       : null,
     logLevel,
     rateLimit: { perIp: intVar(env, 'RATE_LIMIT_PER_IP', 1200, 0, 10_000_000), perToken: intVar(env, 'RATE_LIMIT_PER_TOKEN', 600, 0, 10_000_000) },

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import { dialectOf } from './dialect'
+import { indexTerms } from '../lib/search-terms'
 import type { ChunksTable, Database } from './schema'
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
@@ -23,33 +24,43 @@ export interface PassageHit {
   url: string | null
   /** The whole passage, for the answer's context. */
   text: string
-  /** A short excerpt around the matched terms. */
-  snippet: string
   /** Higher is better; only comparable within one search. */
   score: number
 }
 
+/** How many of a chatbot's passages hold each term: words found everywhere weigh less. */
+export interface TermFrequencies {
+  passages: number
+  /** Passages holding the term (a term no passage holds is absent or 0). */
+  holding: Map<string, number>
+}
+
 /**
- * The search index over `chunks`. Callers pass plain terms (letters, digits and single spaces,
- * from lib/search-terms); turning them into the engine's query syntax happens here, so user input
- * never reaches it as syntax. SQLite FTS5, or on PostgreSQL a generated tsvector column on `chunks`
- * ranked with ts_rank (migration 004 makes whichever the database needs).
+ * The search index over `chunks`. Each passage is indexed by the stems of its words
+ * (lib/search-terms: Snowball stems, the same the query uses), kept in `chunks.terms` and
+ * `chunks.title_terms`; callers pass stems (letters and digits only), and turning them into the
+ * engine's query syntax happens here, so user input never reaches it as syntax. SQLite FTS5, or on
+ * PostgreSQL a generated tsvector column ranked with ts_rank (migration 009).
  */
 export interface FullTextIndex {
   /** Adds a source's passages; call inside the transaction that adds the source. */
   add(db: Executor, source: PassageSource, passages: string[]): Promise<void>
   /** Removes every passage of one source; call inside the transaction that deletes it. */
   remove(db: Executor, chatbotId: string, sourceId: string): Promise<void>
-  /** Passages of one chatbot matching any term, best first. */
-  search(db: Executor, chatbotId: string, terms: string[], limit: number): Promise<PassageHit[]>
+  /**
+   * Passages of one chatbot matching any term, best first. `weights` (a term's rarity, from
+   * `frequencies`) let an engine whose rank ignores rarity (PostgreSQL's ts_rank) rank by it.
+   */
+  search(db: Executor, chatbotId: string, terms: string[], limit: number, weights?: ReadonlyMap<string, number>): Promise<PassageHit[]>
+  /** For each term, how many of the chatbot's passages hold it. */
+  frequencies(db: Executor, chatbotId: string, terms: string[]): Promise<TermFrequencies>
 }
 
 /** Rows per INSERT, well under SQLite's bound on variables in one statement. */
-const INSERT_BATCH = 500
+const INSERT_BATCH = 400
 /** Column weights for bm25(): the passage text counts more than the title every passage of a source repeats. */
 const TEXT_WEIGHT = 1.0
 const TITLE_WEIGHT = 0.5
-const SNIPPET_TOKENS = 32
 
 /** A matched passage as both search queries select it; `rank` is the engine's own score. */
 interface HitRow {
@@ -58,7 +69,6 @@ interface HitRow {
   title: string
   url: string | null
   text: string
-  snippet: string
   rank: number
 }
 
@@ -69,36 +79,51 @@ const toHit = (r: HitRow, score: number): PassageHit => ({
   title: r.title,
   url: r.url,
   text: r.text,
-  snippet: r.snippet,
   score,
 })
 
-/** Terms with their spaces trimmed, empty ones dropped. */
-const usableTerms = (terms: string[]): string[] => terms.map((t) => t.trim()).filter((t) => t !== '')
+/** Terms as the index holds them: stems of letters and digits; anything else is dropped. */
+const usableTerms = (terms: string[]): string[] => [...new Set(terms.map((t) => t.trim()).filter((t) => /^[\p{L}\p{N}]+$/u.test(t)))]
 
-/** A term as an FTS5 string: quoted, so operators, column filters and prefixes in it are just text. */
+/** A term as an FTS5 string: quoted, so it is only ever text. */
 const quoted = (term: string): string => `"${term.replace(/"/g, '""')}"`
 
-/** FTS5 with external content: the triggers of migration 004 copy `chunks` rows in and out of `chunks_fts`. */
-export const sqliteFullText: FullTextIndex = {
-  async add(db, source, passages) {
-    const rows = passages.map((text, position) => ({
-      chatbot_id: source.chatbotId,
-      source_type: source.sourceType,
-      source_id: source.sourceId,
-      title: source.title,
-      url: source.url,
-      position,
-      text,
-    }))
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-      await db.insertInto('chunks').values(rows.slice(i, i + INSERT_BATCH)).execute()
-    }
-  },
+/** The rows of a source's passages, with the stems the index searches. */
+export function chunkRows(source: PassageSource, passages: string[]) {
+  const titleTerms = indexTerms(source.title)
+  return passages.map((text, position) => ({
+    chatbot_id: source.chatbotId,
+    source_type: source.sourceType,
+    source_id: source.sourceId,
+    title: source.title,
+    url: source.url,
+    position,
+    text,
+    terms: indexTerms(text),
+    title_terms: titleTerms,
+  }))
+}
 
-  async remove(db, chatbotId, sourceId) {
-    await db.deleteFrom('chunks').where('chatbot_id', '=', chatbotId).where('source_id', '=', sourceId).execute()
-  },
+async function addRows(db: Executor, source: PassageSource, passages: string[]): Promise<void> {
+  const rows = chunkRows(source, passages)
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await db.insertInto('chunks').values(rows.slice(i, i + INSERT_BATCH)).execute()
+  }
+}
+
+async function removeRows(db: Executor, chatbotId: string, sourceId: string): Promise<void> {
+  await db.deleteFrom('chunks').where('chatbot_id', '=', chatbotId).where('source_id', '=', sourceId).execute()
+}
+
+async function passageCount(db: Executor, chatbotId: string): Promise<number> {
+  const row = await db.selectFrom('chunks').select((eb) => eb.fn.countAll<number | string>().as('n')).where('chatbot_id', '=', chatbotId).executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** FTS5 with external content: the triggers of migration 009 copy `chunks` rows in and out of `chunks_fts`. */
+export const sqliteFullText: FullTextIndex = {
+  add: addRows,
+  remove: removeRows,
 
   async search(db, chatbotId, terms, limit) {
     const usable = usableTerms(terms)
@@ -106,7 +131,6 @@ export const sqliteFullText: FullTextIndex = {
     const match = usable.map(quoted).join(' OR ')
     const result = await sql<HitRow>`
       SELECT c.source_type, c.source_id, c.title, c.url, c.text,
-             snippet(chunks_fts, 0, '', '', '…', ${sql.lit(SNIPPET_TOKENS)}) AS snippet,
              bm25(chunks_fts, ${sql.lit(TEXT_WEIGHT)}, ${sql.lit(TITLE_WEIGHT)}) AS rank
       FROM chunks_fts
       JOIN chunks c ON c.id = chunks_fts.rowid
@@ -117,42 +141,68 @@ export const sqliteFullText: FullTextIndex = {
     // bm25() is lower-is-better and negative; flip it so callers read "higher is better".
     return result.rows.map((r) => toHit(r, -r.rank))
   },
+
+  async frequencies(db, chatbotId, terms) {
+    const usable = usableTerms(terms)
+    const holding = new Map<string, number>()
+    for (const term of usable) {
+      const row = await sql<{ n: number }>`
+        SELECT count(*) AS n FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
+        WHERE chunks_fts MATCH ${`terms : ${quoted(term)}`} AND c.chatbot_id = ${chatbotId}
+      `.execute(db)
+      holding.set(term, Number(row.rows[0]?.n ?? 0))
+    }
+    return { passages: await passageCount(db, chatbotId), holding }
+  },
 }
 
-/** Words of context each side of the matched terms in a PostgreSQL snippet (FTS5 counts tokens). */
-const HEADLINE_OPTIONS = `StartSel="", StopSel="", MaxWords=${SNIPPET_TOKENS}, MinWords=${SNIPPET_TOKENS / 2}, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`
-
 /**
- * PostgreSQL: `chunks.search` is a stored tsvector generated from the text (weight A) and the
- * title (weight B), with a GIN index. Each term goes in as a bound parameter of
- * phraseto_tsquery, so it is text, never tsquery syntax; the terms are ORed together.
+ * PostgreSQL: `chunks.search` is a stored tsvector generated from the stems (weight A) and the
+ * title's stems (weight B) with the 'simple' configuration (the stems are already made), with a
+ * GIN index. Each term goes in as a bound parameter of plainto_tsquery, so it is text, never
+ * tsquery syntax; the terms are ORed together.
  */
 export const postgresFullText: FullTextIndex = {
-  add: sqliteFullText.add,
-  remove: sqliteFullText.remove,
+  add: addRows,
+  remove: removeRows,
 
-  async search(db, chatbotId, terms, limit) {
+  async search(db, chatbotId, terms, limit, weights) {
     const usable = usableTerms(terms)
     if (usable.length === 0 || limit <= 0) return []
     const query = sql.join(
-      usable.map((term) => sql`phraseto_tsquery('english', ${term})`),
+      usable.map((term) => sql`plainto_tsquery('simple', ${term})`),
       sql` || `,
     )
-    // Rank and cut in the inner query, so ts_headline (the costly part) runs on the kept rows only.
+    // ts_rank counts occurrences but not rarity: with weights, the rarity of the terms a passage
+    // holds ranks it first, ts_rank only among equals.
+    const rarity = weights
+      ? sql.join(
+          usable.map((term) => sql`CASE WHEN c.search @@ plainto_tsquery('simple', ${term}) THEN ${weights.get(term) ?? 1}::float8 ELSE 0 END`),
+          sql` + `,
+        )
+      : sql`0`
     const result = await sql<HitRow>`
-      SELECT hit.source_type, hit.source_id, hit.title, hit.url, hit.text, hit.rank,
-             ts_headline('english', hit.text, hit.query, ${HEADLINE_OPTIONS}) AS snippet
-      FROM (
-        SELECT c.id, c.source_type, c.source_id, c.title, c.url, c.text, q.query,
-               ts_rank(c.search, q.query, 1) AS rank
-        FROM chunks c, (SELECT ${query} AS query) q
-        WHERE c.chatbot_id = ${chatbotId} AND c.search @@ q.query
-        ORDER BY rank DESC, c.id
-        LIMIT ${limit}
-      ) hit
-      ORDER BY hit.rank DESC, hit.id
+      SELECT c.source_type, c.source_id, c.title, c.url, c.text, (${rarity}) + ts_rank(c.search, q.query, 1) AS rank
+      FROM chunks c, (SELECT ${query} AS query) q
+      WHERE c.chatbot_id = ${chatbotId} AND c.search @@ q.query
+      ORDER BY rank DESC, c.id
+      LIMIT ${limit}
     `.execute(db)
     return result.rows.map((r) => toHit(r, Number(r.rank)))
+  },
+
+  async frequencies(db, chatbotId, terms) {
+    const usable = usableTerms(terms)
+    const holding = new Map<string, number>()
+    if (usable.length > 0) {
+      const counts = sql.join(
+        usable.map((term, i) => sql`count(*) FILTER (WHERE search @@ plainto_tsquery('simple', ${term})) AS ${sql.ref(`t${i}`)}`),
+        sql`, `,
+      )
+      const result = await sql<Record<string, string | number>>`SELECT ${counts} FROM chunks WHERE chatbot_id = ${chatbotId}`.execute(db)
+      usable.forEach((term, i) => holding.set(term, Number(result.rows[0]?.[`t${i}`] ?? 0)))
+    }
+    return { passages: await passageCount(db, chatbotId), holding }
   },
 }
 
@@ -161,8 +211,11 @@ export function fullTextIndex(): FullTextIndex {
   return byDialect
 }
 
+const pick = (db: Executor) => (dialectOf(db) === 'postgres' ? postgresFullText : sqliteFullText)
+
 const byDialect: FullTextIndex = {
-  add: (db, source, passages) => (dialectOf(db) === 'postgres' ? postgresFullText : sqliteFullText).add(db, source, passages),
-  remove: (db, chatbotId, sourceId) => (dialectOf(db) === 'postgres' ? postgresFullText : sqliteFullText).remove(db, chatbotId, sourceId),
-  search: (db, chatbotId, terms, limit) => (dialectOf(db) === 'postgres' ? postgresFullText : sqliteFullText).search(db, chatbotId, terms, limit),
+  add: (db, source, passages) => pick(db).add(db, source, passages),
+  remove: (db, chatbotId, sourceId) => pick(db).remove(db, chatbotId, sourceId),
+  search: (db, chatbotId, terms, limit, weights) => pick(db).search(db, chatbotId, terms, limit, weights),
+  frequencies: (db, chatbotId, terms) => pick(db).frequencies(db, chatbotId, terms),
 }

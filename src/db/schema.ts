@@ -161,6 +161,9 @@ export interface ChunksTable {
   url: string | null
   position: number
   text: string
+  /** Snowball stems of the text's words, what the full-text index searches (migration 009). */
+  terms: string
+  title_terms: string
 }
 
 export interface CalendarsTable {
@@ -224,6 +227,8 @@ export interface ChatMessagesTable {
   role: 'visitor' | 'bot'
   text: string
   created_at: string
+  /** Bot replies of Knowledge Retrieval and Business Enquiries: 1 answered, 0 refused (the owner's unanswered list); null otherwise. */
+  answered: number | null
 }
 
 export interface ChatUsageTable {

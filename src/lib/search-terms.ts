@@ -1,41 +1,74 @@
+// The words of a text as the search index and the answer extraction see them: lower case, split
+// into letters-and-digits tokens, reduced to their Snowball (Porter 2) stem so "died" meets "die"
+// and "installs" meets "install". Stop words come from the maintained `stopword` package's
+// English list (108 function words). stopwords-iso was tried first: its English list (1,298 words,
+// a union of many lists) holds country codes and content words ("ci", "opening", "number",
+// "computer", "fix"), so "npm ci" and "opening hours" lost the very words they are about.
+import snowball from 'snowball-stemmers'
+import { eng } from 'stopword'
+
 /**
- * Words of a visitor's question worth searching for. Very common words match most passages and
- * make a full-text query slow and its ranking flat, so they are dropped.
+ * The list lacks a few forms visitors' questions are full of (it has "do" and "how" but not "does"
+ * or "why"), and the pieces our tokenizer leaves of contractions ("don't" gives "don" and "t").
  */
-const STOP_WORDS = new Set(
-  (
-    'a about above after again against all am an and any are as at be because been before being below between both but by ' +
-    'can could did do does doing down during each few for from further had has have having he her here hers herself him ' +
-    'himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other ' +
-    'our ours ourselves out over own same she should so some such than that the their theirs them themselves then there ' +
-    'these they this those through to too under until up very was we were what when where which while who whom why will ' +
-    'with would you your yours yourself yourselves also may might must shall us get got please tell know ' +
-    'don doesn didn isn aren wasn weren won t s ll ve re d m'
-  ).split(' '),
-)
+const QUESTION_FORMS = ['does', 'doing', 'done', 'will', 'shall', 'when', 'why', 'whom', 'whose', 'not', 'no', 'yes', 'please', 'am', 'cannot', 'don', 'doesn', 'didn', 'isn', 'aren', 'wasn', 'weren', 'won', 'can', 't', 's', 'll', 've', 're', 'd', 'm']
+const STOP_WORDS: ReadonlySet<string> = new Set([...eng, ...QUESTION_FORMS])
 
 export const MAX_SEARCH_TERMS = 16
 const MAX_TERM_CHARS = 64
+/** Stems of distinct words seen so far; the vocabulary of a chatbot's material is small. */
+const STEM_CACHE_LIMIT = 50_000
 
-/** A word, possibly joined by inner hyphens, dots or apostrophes ("e-mail", "v1.2", "o'clock"). */
-const TOKEN = /[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu
-const PART = /[\p{L}\p{N}]+/gu
+const WORD = /[\p{L}\p{N}]+/gu
+const stemmer = snowball.newStemmer('english')
+const cache = new Map<string, string>()
+
+/** Lower-case letters-and-digits tokens, in order ("salsa.debian.org" gives salsa, debian, org). */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? []
+}
+
+export const isStopWord = (word: string) => STOP_WORDS.has(word)
+
+/** A word's stem; digits and mixed tokens ("v1", "2x") stay as they are. */
+export function stemOf(word: string): string {
+  const known = cache.get(word)
+  if (known !== undefined) return known
+  // Porter2 undoubles the end of "added" (ad) but not of "add": undouble every stem alike.
+  const stem = /^\p{L}+$/u.test(word) ? stemmer.stem(word).replace(/([bdfgmnprt])\1$/, '$1') : word
+  if (cache.size >= STEM_CACHE_LIMIT) cache.clear()
+  cache.set(word, stem)
+  return stem
+}
+
+/** Every word's stem, stop words included: what the index holds, so any query term can match. */
+export function indexTerms(text: string): string {
+  return wordsOf(text)
+    .map((w) => stemOf(w).slice(0, MAX_TERM_CHARS))
+    .join(' ')
+}
+
+/** Stems of a text's content words (stop words and lone letters left out), each once. */
+export function contentStems(text: string): Set<string> {
+  const stems = new Set<string>()
+  for (const word of wordsOf(text)) if (!isStopWord(word) && !isLoneLetter(word)) stems.add(stemOf(word))
+  return stems
+}
+
+const isLoneLetter = (word: string) => word.length === 1 && !/\p{N}/u.test(word)
 
 /**
- * Terms of a query, each made of letters and digits only (parts of a joined word separated by one
- * space, to be searched as a phrase), lower case, without stop words or repeats.
+ * The terms to search for: stems of the question's content words, each once, at most 16. A
+ * question made of stop words only keeps all its words instead; the index's rarity weighting
+ * then tells them apart.
  */
+/** "How long", "how many", "how old": with "how" before them these words ask for a measure; they name no topic. */
+const MEASURE_WORDS = new Set(['long', 'much', 'many', 'often', 'far', 'old', 'big', 'large', 'soon', 'early', 'late', 'fast', 'high', 'tall'])
+
 export function searchTerms(query: string): string[] {
-  const terms: string[] = []
-  for (const token of query.toLowerCase().match(TOKEN) ?? []) {
-    const parts = token.match(PART) ?? []
-    // A joined word keeps all its parts, or its phrase would no longer match ("state-of-the-art").
-    if (parts.every((p) => STOP_WORDS.has(p))) continue
-    // A lone letter carries no meaning for retrieval; a lone digit may ("room 7").
-    if (parts.length === 1 && parts[0].length === 1 && !/\p{N}/u.test(parts[0])) continue
-    const term = parts.join(' ').slice(0, MAX_TERM_CHARS).trim()
-    if (!terms.includes(term)) terms.push(term)
-    if (terms.length === MAX_SEARCH_TERMS) break
-  }
-  return terms
+  const all = wordsOf(query)
+  const words = all.filter((w, i) => !isLoneLetter(w) && !(i > 0 && all[i - 1] === 'how' && MEASURE_WORDS.has(w)))
+  const content = words.filter((w) => !isStopWord(w))
+  const chosen = content.length > 0 ? content : words
+  return [...new Set(chosen.map((w) => stemOf(w).slice(0, MAX_TERM_CHARS)))].slice(0, MAX_SEARCH_TERMS)
 }

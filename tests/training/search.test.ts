@@ -8,24 +8,17 @@ import { client, startTestApp, subscribedToken, type TestApp } from '../support/
 import { textPdf } from './pdf-fixtures'
 import { createChatbot, path, pdfForm } from './support'
 
-test('search terms: stop words dropped, punctuation and search syntax gone, joined words kept as phrases', () => {
-  expect(searchTerms('What are your opening hours on Sunday?')).toEqual(['opening', 'hours', 'sunday'])
-  expect(searchTerms('"rye" OR spelt* NEAR(nut free) title:bread -gluten ^crust')).toEqual([
-    'rye',
-    'spelt',
-    'near',
-    'nut',
-    'free',
-    'title',
-    'bread',
-    'gluten',
-    'crust',
-  ])
-  expect(searchTerms('state-of-the-art e-mail v1.2 o’clock')).toEqual(['state of the art', 'e mail', 'v1 2', 'o clock'])
-  expect(searchTerms('is it the one that you do?')).toEqual(['one'])
-  expect(searchTerms('what is it')).toEqual([])
-  expect(searchTerms('Bread bread BREAD room 7 x')).toEqual(['bread', 'room', '7'])
+test('search terms: stems of content words (stopword list, Snowball), punctuation and search syntax gone', () => {
+  expect(searchTerms('What are your opening hours on Sunday?')).toEqual(['open', 'hour', 'sunday'])
+  expect(searchTerms('How do I run npm ci?')).toEqual(['run', 'npm', 'ci'])
+  expect(searchTerms('Who died?')).toEqual(['die'])
+  expect(searchTerms('"rye" OR spelt* NEAR(nut free) title:bread -gluten ^crust')).toEqual(['rye', 'spelt', 'near', 'nut', 'free', 'titl', 'bread', 'gluten', 'crust'])
+  // Joined words are searched by their parts; a lone letter carries no meaning.
+  expect(searchTerms('state-of-the-art e-mail v1.2 o’clock')).toEqual(['state', 'art', 'mail', 'v1', '2', 'clock'])
+  expect(searchTerms('Bread bread BREAD 7 x')).toEqual(['bread', '7'])
   expect(searchTerms('Crème brûlée für Größe')).toEqual(['crème', 'brûlée', 'für', 'größe'])
+  // A question of stop words only keeps them all: the index's rarity weighting sorts them out.
+  expect(searchTerms('what is it')).toEqual(['what', 'is', 'it'])
   expect(searchTerms(Array.from({ length: 40 }, (_, i) => `word${i}`).join(' '))).toHaveLength(16)
   expect(searchTerms('')).toEqual([])
 })
@@ -62,7 +55,7 @@ test('bm25 puts the passage holding most of the terms first, and stems words', a
   expect(hits[0].source).toMatchObject({ title: 'About us', url: null, source_type: 'business', source_id: 'business-details' })
   expect(hits[0].source.score).toBeGreaterThan(hits[1].source.score)
   expect(hits[0].source.snippet).toContain('feeding schedule')
-  // "delivery" finds "Deliveries" through the Porter stemmer.
+  // "delivery" finds "Deliveries" through the Snowball stemmer.
   expect((await searchPassages(app.ctx, bot, 'Is there delivery?'))[0].text).toBe(PASSAGES[2])
 })
 
@@ -78,7 +71,7 @@ test('user input is never search syntax', async () => {
   for (const query of hostile) await searchPassages(app.ctx, bot, query)
   expect((await searchPassages(app.ctx, bot, 'text:coffee'))[0].text).toBe(PASSAGES[3])
   expect((await searchPassages(app.ctx, bot, '{title} : tea'))[0].text).toBe(PASSAGES[3])
-  expect(await searchPassages(app.ctx, bot, 'what is it that you do')).toEqual([])
+  expect(await searchPassages(app.ctx, bot, '?! …')).toEqual([])
 })
 
 test('documents are indexed when added and leave the index when deleted or when their chatbot goes', async () => {
@@ -105,7 +98,7 @@ test('documents are indexed when added and leave the index when deleted or when 
   expect((await api.post(`/api/v1.0/chatbot-delete/${docBot}/`)).status).toBe(200)
   if (onPostgres()) {
     // The tsvector lives on the chunk row itself, so the cascade took it with the row.
-    const indexed = await sql<{ n: string }>`SELECT count(*) AS n FROM chunks WHERE search @@ plainto_tsquery('english', 'zanzibar')`.execute(app.ctx.db)
+    const indexed = await sql<{ n: string }>`SELECT count(*) AS n FROM chunks WHERE search @@ plainto_tsquery('simple', 'zanzibar')`.execute(app.ctx.db)
     expect(Number(indexed.rows[0].n)).toBe(0)
   } else {
     const indexed = await sql<{ n: number }>`SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH '"zanzibar"'`.execute(app.ctx.db)

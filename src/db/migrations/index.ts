@@ -8,6 +8,7 @@ import * as m005 from './005_calendars'
 import * as m006 from './006_chat'
 import * as m007 from './007_dashboard'
 import * as m008 from './008_scale_out'
+import * as m009 from './009_answers'
 import { secretsAtRest } from './010_secrets_at_rest'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006_chat': m006,
   '007_dashboard': m007,
   '008_scale_out': m008,
+  '009_answers': m009,
 }
 
 /** 010 converts stored secrets, so it needs the server key. */

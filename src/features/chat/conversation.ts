@@ -4,9 +4,9 @@ import { parse } from '../../http/validate'
 import { newId } from '../../lib/ids'
 import type { ChatbotRow } from '../chatbots/access'
 import { TYPES } from '../chatbots/texts'
-import { answerQuestion } from './answering'
+import { answerQuestion } from '../answers/answering'
 import { formStateOf, formStep, type Question } from './data-collection'
-import type { Source } from './extractive-answer'
+import type { Source } from '../answers/model'
 import { publicChatbot } from './public-chatbot'
 import { ChatBody } from './schemas'
 import { countConversation, existingSession, recordExchange, saveSessionState, startSession, type ChatSession } from './sessions'
@@ -19,6 +19,8 @@ export interface ChatAnswer {
   session_id: string
   reply: string
   sources?: Source[]
+  /** Knowledge Retrieval and Business Enquiries: false when the material does not hold an answer. */
+  answered?: boolean
   next_question?: Question | null
   done?: boolean
 }
@@ -35,7 +37,7 @@ export async function chat(ctx: AppContext, chatbotId: string, body: unknown): P
   await countConversation(ctx, session)
 
   const reply = await replyTo(ctx, chatbot, session, input.message)
-  await recordExchange(ctx, session.id, input.message, reply.reply)
+  await recordExchange(ctx, session.id, input.message, reply.reply, reply.answered)
   return { session_id: session.id, ...reply }
 }
 
@@ -47,8 +49,8 @@ async function replyTo(ctx: AppContext, chatbot: ChatbotRow, session: ChatSessio
       return { reply: APPOINTMENT_HINT }
     case TYPES.quote: {
       // Price questions get the price list; anything else, how to ask for a quote.
-      const answer = await answerQuestion(ctx, chatbot, message)
-      return answer.sources.length ? { ...answer, reply: `${answer.reply}\n\n${QUOTE_HINT}` } : { reply: QUOTE_HINT, sources: [] }
+      const { reply, sources } = await answerQuestion(ctx, chatbot, message)
+      return sources.length ? { reply: `${reply}\n\n${QUOTE_HINT}`, sources } : { reply: QUOTE_HINT, sources: [] }
     }
     default:
       return answerQuestion(ctx, chatbot, message)

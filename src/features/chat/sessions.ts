@@ -55,14 +55,22 @@ export async function saveSessionState(ctx: AppContext, session: ChatSession, st
 }
 
 /** Keeps the transcript (the visitor's message and the reply). */
-export async function recordExchange(ctx: AppContext, sessionId: string, visitorText: string, botText: string): Promise<void> {
+/** `answered` (Knowledge Retrieval, Business Enquiries) marks a refused question for the owner's unanswered list. */
+export async function recordExchange(ctx: AppContext, sessionId: string, visitorText: string, botText: string, answered?: boolean): Promise<void> {
   const at = ctx.clock.now()
   await ctx.db
     .insertInto('chat_messages')
     .values([
       { id: newId(), session_id: sessionId, role: 'visitor', text: visitorText, created_at: at.toISOString() },
       // One millisecond later, so ordering by time keeps question before answer.
-      { id: newId(), session_id: sessionId, role: 'bot', text: botText, created_at: new Date(at.getTime() + 1).toISOString() },
+      {
+        id: newId(),
+        session_id: sessionId,
+        role: 'bot',
+        text: botText,
+        created_at: new Date(at.getTime() + 1).toISOString(),
+        answered: answered === undefined ? null : answered ? 1 : 0,
+      },
     ])
     .execute()
 }

@@ -24,12 +24,6 @@ export const answerUnknown = (index: number) => `answers[${index}].title: not on
 export const answerInvalid = (index: number, reason: string) => `answers[${index}].value: ${reason}`
 
 // Chat replies (Markdown).
-export const NOTHING_FOUND =
-  "I could not find that in my material. Please try asking in other words, or contact the business directly."
-export const LLM_SYSTEM_PROMPT =
-  'You are the assistant of a business website. Answer the visitor only from the numbered passages below. ' +
-  'If the passages do not hold the answer, say plainly that you could not find it in your material. ' +
-  'Be brief, answer in the language of the question, and use Markdown.'
 export const FORM_COMPLETE = 'Thank you, your answers have been received.'
 export const FORM_ALREADY_COMPLETE = 'Your answers have already been received. Thank you!'
 export const UPLOAD_ANSWER_NOT_FOUND = 'I could not find that upload. Please upload the file again.'

@@ -1,3 +1,4 @@
+import { paragraphsOf, sentencesOfParagraph } from '../../lib/sentences.ts';
 import { countWords } from '../../lib/words.ts';
 
 export interface ChunkOptions {
@@ -9,60 +10,68 @@ export interface ChunkOptions {
 
 export const DEFAULT_MIN_WORDS = 60;
 export const DEFAULT_MAX_WORDS = 150;
+/** A heading (a short paragraph without an end mark) starts a new passage once this much is held. */
+const SECTION_BREAK_WORDS = 30;
+const HEADING_MAX_WORDS = 12;
+
+const isHeading = (paragraph: string) => countWords(paragraph) <= HEADING_MAX_WORDS && !/[.!?:;,]["'”’)\]]*$/.test(paragraph);
 
 /**
- * Splits text into passages for the full-text index. Passages follow paragraph and
- * sentence boundaries, so a hit shows a readable snippet and a sentence is never cut
- * unless it alone is longer than `maxWords`.
+ * Splits text into passages for the full-text index. Passages follow sections, paragraphs and
+ * sentences (from sbd, so "salsa.debian.org" or "e.g." never end one): a heading starts a passage
+ * and stays with the text under it, a sentence is never cut unless it alone is longer than
+ * `maxWords`. A passage holds one sentence a line and an empty line between paragraphs, so the
+ * answer extraction reads its sentences without detecting them again (see storedSentences).
  */
 export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
   const maxWords = Math.max(1, opts.maxWords ?? DEFAULT_MAX_WORDS);
   const minWords = Math.min(opts.minWords ?? DEFAULT_MIN_WORDS, maxWords);
 
   const chunks: string[] = [];
-  let current: string[] = [];
+  let paragraphs: string[][] = [];
   let currentWords = 0;
   const flush = () => {
-    if (current.length > 0) chunks.push(current.join(' '));
-    current = [];
+    const passage = paragraphs
+      .map((p) => p.join('\n'))
+      .filter((p) => p !== '')
+      .join('\n\n');
+    if (passage !== '') chunks.push(passage);
+    paragraphs = [];
     currentWords = 0;
   };
 
-  for (const paragraph of splitParagraphs(text)) {
-    for (const sentence of splitSentences(paragraph)) {
+  for (const paragraph of paragraphsOf(text)) {
+    const heading = isHeading(paragraph);
+    if (heading && currentWords >= SECTION_BREAK_WORDS) flush();
+    paragraphs.push([]);
+    for (const sentence of sentencesOfParagraph(paragraph)) {
       for (const piece of cutLongSentence(sentence, maxWords)) {
         const words = countWords(piece);
-        if (currentWords > 0 && currentWords + words > maxWords) flush();
-        current.push(piece);
+        if (currentWords > 0 && currentWords + words > maxWords) {
+          // A heading left alone at the end would be cut off from its text: carry it over.
+          const carried = paragraphs.at(-1)?.length ? [] : paragraphs.slice(-2, -1).filter((p) => isHeading(p.join(' ')));
+          if (carried.length) paragraphs.splice(-2, 1);
+          flush();
+          paragraphs.push(...carried, []);
+          currentWords = carried.reduce((n, p) => n + countWords(p.join(' ')), 0);
+        }
+        paragraphs[paragraphs.length - 1].push(piece);
         currentWords += words;
       }
     }
-    if (currentWords >= minWords) flush();
+    if (!heading && currentWords >= minWords) flush();
   }
   // A short tail reads better joined to the passage before it, when that still fits.
-  if (current.length > 0 && currentWords < minWords && chunks.length > 0) {
+  if (paragraphs.length > 0 && currentWords < minWords && chunks.length > 0) {
     const previous = chunks[chunks.length - 1];
     if (countWords(previous) + currentWords <= maxWords) {
-      chunks[chunks.length - 1] = `${previous} ${current.join(' ')}`;
-      current = [];
+      const tail = paragraphs.map((p) => p.join('\n')).filter((p) => p !== '').join('\n\n');
+      chunks[chunks.length - 1] = `${previous}\n\n${tail}`;
+      paragraphs = [];
     }
   }
   flush();
   return chunks;
-}
-
-function splitParagraphs(text: string): string[] {
-  return text
-    .split(/\n[^\S\n]*\n/)
-    .map((p) => p.replace(/\s+/g, ' ').trim())
-    .filter((p) => p !== '');
-}
-
-/** Ends of sentences: terminal punctuation (and closing quotes) before a capital or digit. */
-const SENTENCE_END = /(?<=[.!?…]["'”’)\]]*)\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/u;
-
-function splitSentences(paragraph: string): string[] {
-  return paragraph.split(SENTENCE_END).filter((s) => s !== '');
 }
 
 /** Cuts into near-equal pieces, so no sliver of a few words is left at the end. */

@@ -10,6 +10,7 @@ import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
 import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, TRAINABLE_TYPES, unindexMaterial, wordsAvailable } from './material'
 import { extractPdf } from './pdf-extractor'
 import { PdfTextError, type PdfText } from './pdf-text'
+import { cleanPdfText } from './text-cleanup'
 import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument, lockChatbotWords } from './repo'
 import { documentNotFound, DOCUMENTS_WRONG_CHATBOT, notEnoughWords } from './texts'
 import { readPdfUploads } from './upload'
@@ -48,16 +49,17 @@ export async function addDocuments(ctx: AppContext, accountId: string, chatbotId
   const now = ctx.clock.now().toISOString()
   const rows = extracted.map(({ pdf }) => {
     const id = newId()
+    const text = cleanPdfText(pdf.text)
     const row: DocumentsTable = {
       id,
       chatbot_id: chatbot.id,
       title: clip(pdf.title ?? UNTITLED, MAX_TITLE_CHARS),
       file_key: `${chatbotFilePrefix(chatbot.id)}/documents/${id}.pdf`,
       word_count: pdf.wordCount,
-      preview: previewOf(pdf.text),
+      preview: previewOf(text),
       created_at: now,
     }
-    return { row, text: pdf.text }
+    return { row, text }
   })
 
   try {

@@ -14,6 +14,19 @@ const HIDDEN_ELEMENTS = new Set([
   'video', 'audio', 'select', 'button', 'dialog',
 ]);
 
+/** Class, id and role words that mark navigation and page chrome rather than content. */
+const CHROME_WORDS = new Set([
+  'nav', 'navbar', 'navigation', 'navheader', 'navfooter', 'docnav', 'breadcrumb', 'breadcrumbs',
+  'menu', 'menubar', 'sidebar', 'toc', 'pagination', 'pager', 'skip', 'footer', 'banner', 'contentinfo',
+]);
+
+/** An element that a theme marks as navigation (`class="docnav"`, `id="table_of_contents"`, `role="navigation"`). */
+function isPageChrome(attributes: Record<string, string>): boolean {
+  const names = `${attributes.class ?? ''} ${attributes.id ?? ''} ${attributes.role ?? ''}`.toLowerCase();
+  const words = names.split(/[^a-z]+/).filter(Boolean);
+  return words.some((w) => CHROME_WORDS.has(w)) || /table[-_ ]?of[-_ ]?contents/.test(names);
+}
+
 /** Elements whose text can never be shown, even as a fallback title. */
 const NON_TEXT_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math']);
 
@@ -45,6 +58,7 @@ export function extractHtmlText(html: string): HtmlText {
       onopentag(name, attributes) {
         const hidden =
           HIDDEN_ELEMENTS.has(name) ||
+          isPageChrome(attributes) ||
           'hidden' in attributes ||
           attributes['aria-hidden'] === 'true' ||
           /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attributes.style ?? '');

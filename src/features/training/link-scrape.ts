@@ -1,5 +1,6 @@
 import { countWords } from '../../lib/words'
 import { extractHtmlText } from './html-text'
+import { cleanHtmlText, cleanPdfText } from './text-cleanup'
 import { extractPdf } from './pdf-extractor'
 import { looksLikePdf, normalizeWhitespace } from './pdf-text'
 import { safeFetch } from './safe-fetch'
@@ -31,11 +32,11 @@ export async function scrapeLink(url: string, opts: { allowPrivate: boolean }): 
   if (looksLikePdf(response.body) || mime === 'application/pdf') {
     const pdf = await extractPdf(response.body, pdfNameOf(response.finalUrl))
     title = pdf.title
-    text = pdf.text
+    text = cleanPdfText(pdf.text)
   } else if (HTML_TYPES.has(mime) || (mime === '' && looksLikeHtml(response.body))) {
     const html = extractHtmlText(decode(response.body, response.contentType))
     title = html.title
-    text = html.text
+    text = cleanHtmlText(html.text)
   } else if (mime === 'text/plain') {
     title = null
     text = normalizeWhitespace(decode(response.body, response.contentType))

@@ -1,12 +1,14 @@
 import type { AppContext } from '../../context'
 import { fullTextIndex, type PassageSourceType } from '../../db/fulltext'
-import { searchTerms } from '../../lib/search-terms'
+import { searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
+import { storedSentences } from '../../lib/sentences'
 import { documentUrl } from './material'
 
 export interface PassageSourceInfo {
   title: string
   /** The link, or the public URL of the document's PDF; null for business details. */
   url: string | null
+  /** The passage's sentence that shares the most terms with the query. */
   snippet: string
   source_type: PassageSourceType
   source_id: string
@@ -21,25 +23,63 @@ export interface Passage {
 
 export const DEFAULT_PASSAGES = 5
 export const MAX_PASSAGES = 50
+const SNIPPET_CHARS = 300
+
+/** The sentence of a passage holding the most of the terms, clipped to a snippet's length. */
+export function snippetOf(text: string, terms: readonly string[]): string {
+  let best = ''
+  let bestHits = -1
+  for (const sentence of storedSentences(text)) {
+    const own = new Set(wordsOf(sentence).map(stemOf))
+    const hits = terms.filter((t) => own.has(t)).length
+    if (hits > bestHits) {
+      best = sentence
+      bestHits = hits
+    }
+  }
+  return best.length <= SNIPPET_CHARS ? best : `${best.slice(0, SNIPPET_CHARS - 1).trimEnd()}…`
+}
 
 /**
- * The training material that best answers a visitor's question, for the chat runtime. Stop words
- * are dropped and each remaining term is quoted, so no input is read as search syntax; an input of
- * stop words only finds nothing.
+ * The training material that best answers a visitor's question, for the chat runtime. The query
+ * becomes the stems of its content words, each quoted by the index, so no input is read as search
+ * syntax; an input without a word finds nothing.
  */
-export async function searchPassages(ctx: AppContext, chatbotId: string, query: string, limit = DEFAULT_PASSAGES): Promise<Passage[]> {
-  const terms = searchTerms(query)
+export async function searchPassages(
+  ctx: AppContext,
+  chatbotId: string,
+  query: string,
+  limit = DEFAULT_PASSAGES,
+  opts: { snippets?: boolean } = {},
+): Promise<Passage[]> {
+  return searchStems(ctx, chatbotId, searchTerms(query), limit, opts)
+}
+
+/** Like searchPassages, for terms already made (stems from lib/search-terms). */
+export async function searchStems(
+  ctx: AppContext,
+  chatbotId: string,
+  terms: string[],
+  limit = DEFAULT_PASSAGES,
+  opts: { snippets?: boolean; weights?: ReadonlyMap<string, number> } = {},
+): Promise<Passage[]> {
   if (terms.length === 0) return []
-  const hits = await fullTextIndex().search(ctx.db, chatbotId, terms, Math.min(Math.max(1, Math.floor(limit)), MAX_PASSAGES))
+  const hits = await fullTextIndex().search(ctx.db, chatbotId, terms, Math.min(Math.max(1, Math.floor(limit)), MAX_PASSAGES), opts.weights)
   return hits.map((hit) => ({
     text: hit.text,
     source: {
       title: hit.title,
       url: hit.url ?? (hit.sourceType === 'document' ? documentUrl(ctx, hit.sourceId) : null),
-      snippet: hit.snippet,
+      // A caller that reads every sentence itself (the answer ranking) skips this work.
+      snippet: opts.snippets === false ? '' : snippetOf(hit.text, terms),
       source_type: hit.sourceType,
       source_id: hit.sourceId,
       score: hit.score,
     },
   }))
 }
+
+/** How many of the chatbot's passages hold each term (for weighting rare words above common ones). */
+export const termFrequencies = (ctx: AppContext, chatbotId: string, terms: string[]) => fullTextIndex().frequencies(ctx.db, chatbotId, terms)
+
+

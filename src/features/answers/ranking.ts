@@ -1,0 +1,216 @@
+// Which passage of the material answers a question, and which of its sentences do. The full-text
+// index gives a deep candidate set (bm25 over stems); each candidate is then read sentence by
+// sentence (split by sbd at ingestion), and the window of one to three sentences that covers the most of the question,
+// each term weighted by its rarity in the chatbot's material, decides. A question's words also
+// meet their WordNet relatives ("athletes" meets "footballers") at a part of their weight.
+import type { AppContext } from '../../context'
+import { isStopWord, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
+import { storedSentences } from '../../lib/sentences'
+import { countWords } from '../../lib/words'
+import { searchStems, termFrequencies, type Passage } from '../training/service'
+import { cuesIn, questionCues } from './cues'
+import { relatedWords } from './wordnet'
+
+/** Candidates read before choosing: the answer's passage is often not among the first three. */
+export const CANDIDATES = 30
+const MAX_WINDOW_SENTENCES = 3
+/** How much the engine's own rank counts beside the sentence coverage when ordering passages. */
+const ENGINE_SHARE = 0.15
+const DENSITY_SHARE = 0.5
+const TITLE_SHARE = 0.2
+/** A related word found instead of the visitor's own counts this much of the word's weight. */
+const RELATED_CREDIT = 0.7
+/** A word the material lacks counts this much less as unknown when a relative of it is found. */
+const RELATED_RELIEF = 0.5
+/** Extra candidates fetched by related words only. */
+const RELATED_CANDIDATES = 15
+/** Relatives kept per word (nearest first), and searched in all: more cost time and bring noise. */
+const RELATIVES_PER_WORD = 12
+const RELATIVES_SEARCHED = 40
+
+export interface WeightedTerms {
+  /** Each term with its weight: rare terms weigh more; a term the material lacks weighs most. */
+  weights: Map<string, number>
+  total: number
+  /** Share of the total weight held by terms that no passage of the material holds (0..1). */
+  unknown: number
+  /** Stems of WordNet relatives of each term, found in the material in its stead. */
+  related: Map<string, string[]>
+  /** Terms no passage holds. */
+  missing: Set<string>
+  /** Wording cues (questionCues): a sentence matching one ranks as if it held one more rare term. */
+  cues: RegExp[]
+}
+
+export interface RankedPassage {
+  title: string
+  url: string | null
+  sourceId: string
+  text: string
+  /** The answering sentences, whole, in their order. */
+  answer: string[]
+  /** Sentences that follow them in the same passage, for context. */
+  after: string[]
+  /** Share of the question's weight found in the answering sentences and the title (0..1). */
+  coverage: number
+  score: number
+}
+
+/**
+ * BM25's inverse document frequency plus one: a term in no passage gets the highest weight there
+ * can be, and a term found everywhere still counts (a small chatbot's few passages would otherwise
+ * make every word they hold nearly weightless).
+ */
+export function rarity(passages: number, holding: number): number {
+  return 1 + Math.log(1 + (passages - holding + 0.5) / (holding + 0.5))
+}
+
+export async function weighTerms(ctx: AppContext, chatbotId: string, terms: string[]): Promise<WeightedTerms> {
+  const { passages, holding } = await termFrequencies(ctx, chatbotId, terms)
+  const weights = new Map(terms.map((t) => [t, rarity(passages, holding.get(t) ?? 0)]))
+  const total = [...weights.values()].reduce((a, b) => a + b, 0)
+  const missing = new Set(terms.filter((t) => !holding.get(t)))
+  const missingWeight = [...missing].reduce((sum, t) => sum + (weights.get(t) ?? 0), 0)
+  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, cues: [] }
+}
+
+/** Each content word's WordNet relatives, as stems other than the question's own. */
+async function relatedStems(question: string, terms: string[]): Promise<Map<string, string[]>> {
+  const related = new Map<string, string[]>()
+  const own = new Set(terms)
+  for (const word of new Set(wordsOf(question))) {
+    const term = stemOf(word)
+    if (!own.has(term) || isStopWord(word) || related.has(term)) continue
+    const stems = (await relatedWords(word)).filter((w) => !/[^\p{L}]/u.test(w) && !isStopWord(w)).map(stemOf)
+    related.set(term, [...new Set(stems)].filter((s) => !own.has(s)).slice(0, RELATIVES_PER_WORD))
+  }
+  return related
+}
+
+const stemsOf = (text: string) => new Set(wordsOf(text).map(stemOf))
+
+/** Which of the question's terms a text holds, each with its credit: 1 for the word, less for a relative. */
+type Credits = Map<string, number>
+
+function creditsOf(found: Set<string>, terms: WeightedTerms): Credits {
+  const credits: Credits = new Map()
+  for (const term of terms.weights.keys()) {
+    if (found.has(term)) credits.set(term, 1)
+    else if (terms.related.get(term)?.some((r) => found.has(r))) credits.set(term, RELATED_CREDIT)
+  }
+  return credits
+}
+
+/** Credits of two texts read together: each term at its better credit. */
+function joined(a: Credits, b: Credits): Credits {
+  const out = new Map(a)
+  for (const [term, credit] of b) if ((out.get(term) ?? 0) < credit) out.set(term, credit)
+  return out
+}
+
+const massOfCredits = (credits: Credits, terms: WeightedTerms) => {
+  let mass = 0
+  for (const [term, credit] of credits) mass += (terms.weights.get(term) ?? 0) * credit
+  return mass
+}
+
+/** Words past which a sentence's matches count for less: a long run-on (a code listing, a table) matches by chance. */
+const PLAIN_SENTENCE_WORDS = 30
+const brevity = (sentence: string) => Math.min(1, Math.sqrt(PLAIN_SENTENCE_WORDS / Math.max(1, countWords(sentence))))
+
+/** What a cue adds to a sentence's or window's mass for ranking (never to its coverage). */
+const cueMass = (text: string, terms: WeightedTerms) => (terms.cues.length ? cuesIn(text, terms.cues) * Math.max(0, ...terms.weights.values()) : 0)
+
+/** The window of sentences covering the most weight; among equals, the shortest, then the first. */
+function bestWindow(sentenceCredits: Credits[], cued: number[], titleCredits: Credits, terms: WeightedTerms) {
+  let best = { start: 0, end: 1, mass: 0, rank: -1 }
+  for (let start = 0; start < sentenceCredits.length; start++) {
+    // An answer starts with a sentence that holds a term of the question.
+    if (sentenceCredits[start].size === 0 && cued[start] === 0) continue
+    let credits = titleCredits
+    let cues = 0
+    let before = -1
+    for (let end = start + 1; end <= Math.min(sentenceCredits.length, start + MAX_WINDOW_SENTENCES); end++) {
+      credits = joined(credits, sentenceCredits[end - 1])
+      cues += cued[end - 1]
+      const mass = massOfCredits(credits, terms)
+      // A sentence that adds no term to the window is context, not answer.
+      if (end > start + 1 && mass + cues === before) break
+      before = mass + cues
+      const rank = mass + cues
+      const shorter = Math.abs(rank - best.rank) <= 1e-9 && end - start < best.end - best.start
+      if (rank > best.rank + 1e-9 || shorter) best = { start, end, mass, rank }
+    }
+  }
+  return best
+}
+
+/** Passages with their answering sentences, best first. */
+export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassage[] {
+  const topEngine = Math.max(...hits.map((h) => h.source.score), 1e-9)
+  const share = (mass: number) => (terms.total > 0 ? mass / terms.total : 0)
+  const ranked = hits.map((hit) => {
+    const sentences = storedSentences(hit.text)
+    const sentenceCredits = sentences.map((s) => creditsOf(stemsOf(s), terms))
+    const cued = sentences.map((s) => cueMass(s, terms))
+    const titleCredits = creditsOf(stemsOf(hit.source.title), terms)
+    const window = bestWindow(sentenceCredits, cued, titleCredits, terms)
+    const coverage = share(window.mass)
+    // Between passages that cover the question alike, the one whose single sentence holds most of
+    // it, and the one whose title names it ("npm-install" for a question about npm install), win.
+    const densest = Math.max(0, ...sentences.map((s, i) => share(massOfCredits(sentenceCredits[i], terms) + cued[i]) * brevity(s)))
+    const titled = share(massOfCredits(titleCredits, terms))
+    const after = sentences.slice(window.end)
+    return {
+      title: hit.source.title,
+      url: hit.source.url,
+      sourceId: hit.source.source_id,
+      text: hit.text,
+      answer: sentences.slice(window.start, window.end),
+      after,
+      coverage,
+      score: coverage + share(window.rank - window.mass) + DENSITY_SHARE * densest + TITLE_SHARE * titled + (ENGINE_SHARE * hit.source.score) / topEngine,
+    }
+  })
+  return ranked.sort((a, b) => b.score - a.score)
+}
+
+/** The material's passages for a question, ranked; empty when nothing matches. */
+export async function rankMaterial(ctx: AppContext, chatbotId: string, question: string): Promise<{ terms: WeightedTerms; passages: RankedPassage[] }> {
+  const stems = searchTerms(question)
+  const terms = await weighTerms(ctx, chatbotId, stems)
+  if (stems.length === 0) return { terms, passages: [] }
+  terms.related = await relatedStems(question, stems)
+  terms.cues = questionCues(question)
+  const hits = await searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights })
+  const relatives = [...new Set([...terms.related.values()].flat())].slice(0, RELATIVES_SEARCHED)
+  const seen = new Set(hits.map((h) => h.text))
+  for (const hit of await searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false })) {
+    if (!seen.has(hit.text)) hits.push(hit)
+  }
+  // A word the material lacks is half known when a relative of it is in the candidates.
+  const candidateStems = new Set(hits.flatMap((h) => wordsOf(h.text).map(stemOf)))
+  const unknownWeight = [...terms.missing].reduce((sum, t) => {
+    const stand = terms.related.get(t)?.some((r) => candidateStems.has(r)) ? 1 - RELATED_RELIEF : 1
+    return sum + (terms.weights.get(t) ?? 0) * stand
+  }, 0)
+  terms.unknown = terms.total > 0 ? unknownWeight / terms.total : 1
+  return { terms, passages: rankPassages(hits, terms) }
+}
+
+/** Words of context after the answering sentences, so the visitor can judge them. */
+const CONTEXT_WORDS = 50
+
+/** The answering sentences whole, then the sentences after them as long as they fit the context budget. */
+export function excerptOf(passage: RankedPassage): string {
+  const parts = [...passage.answer]
+  let context = 0
+  for (const sentence of passage.after) {
+    context += countWords(sentence)
+    if (context > CONTEXT_WORDS) break
+    parts.push(sentence)
+  }
+  return parts.join(' ')
+}
+
+

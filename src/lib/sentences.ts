@@ -1,0 +1,45 @@
+// Sentence boundaries from sbd (a maintained sentence-boundary detector), not a split on dots: a
+// sentence ends at a sentence end, not at the dots of "salsa.debian.org", "*.tar.gz", "0.21",
+// "e.g." or "Mr.". Paragraphs (separated by an empty line) always end a sentence.
+import sbd from 'sbd'
+
+const OPTIONS = { newline_boundaries: false, preserve_whitespace: false, sanitize: false } as const
+
+/** Paragraphs of a text: blocks separated by an empty line, inner whitespace collapsed. */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\n[^\S\n]*\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter((p) => p !== '')
+}
+
+/**
+ * A dot with a letter or digit right after it is inside a name, never a sentence end
+ * (".npmrc", "~/.npm", ".tar.gz", "salsa.debian.org", "0.21"); sbd splits before a leading dot,
+ * so such dots are masked while it runs. Abbreviations of single letters ("e.g.", "i.e.", "U.S.")
+ * stay as they are: sbd knows them.
+ */
+const INNER_DOT = /(?<!(?:^|[\s(\[])\p{L})\.(?=[\p{L}\p{N}])/gu
+const MASK = '\uE000'
+const MASKED = new RegExp(MASK, 'g')
+
+/** The sentences of one paragraph, whole. */
+export function sentencesOfParagraph(paragraph: string): string[] {
+  return sbd
+    .sentences(paragraph.replace(INNER_DOT, MASK), OPTIONS)
+    .map((s) => s.replace(MASKED, '.').trim())
+    .filter((s) => s !== '')
+}
+
+/** The sentences of a text, paragraph by paragraph. */
+export function sentencesOf(text: string): string[] {
+  return paragraphsOf(text).flatMap(sentencesOfParagraph)
+}
+
+/** The sentences of an indexed passage: the chunker put one a line (features/training/chunk.ts). */
+export function storedSentences(passage: string): string[] {
+  return passage
+    .split('\n')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+}

@@ -1,0 +1,76 @@
+// The plain refusal when the material does not answer (answered: false, kept for the owner's
+// unanswered list), and small talk answered in kind, never refused and never searched.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { GOODBYE_REPLY, greetingReply, NOTHING_FOUND, thanksReply } from '../../src/features/answers/texts'
+import { startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { addPdf, ask, businessChatbot, INSTRUCTIONS, knowledgeChatbot } from './support'
+
+let app: TestApp
+let id: string
+
+beforeAll(async () => {
+  app = await startTestApp()
+  const token = await subscribedToken(app, 'refusal@answers.example')
+  id = await knowledgeChatbot(app, token)
+  await addPdf(app, token, id, 'Kiln manual', [
+    [
+      'The kiln reaches 1,280 degrees Celsius in about nine hours.',
+      'Always vent the kiln room while firing glazes that contain lead.',
+      'Hello and welcome to the kiln manual: thank you for buying our kiln.',
+    ],
+  ])
+})
+afterAll(() => app.stop())
+
+/** The stored bot message that answered `sessionId`, with the question before it. */
+async function stored(sessionId: string) {
+  const rows = await app.ctx.db.selectFrom('chat_messages').select(['role', 'text', 'answered', 'created_at']).where('session_id', '=', sessionId).orderBy('created_at').execute()
+  return { question: rows[0], reply: rows[1] }
+}
+
+test('an unrelated question gets the plain refusal with answered: false, and is kept as unanswered', async () => {
+  for (const question of ['What are your opening hours?', 'Can I pay with PayPal?', 'What is the capital of Australia?']) {
+    const answer = await ask(app, id, question)
+    expect(answer).toEqual({ session_id: expect.any(String), reply: NOTHING_FOUND, sources: [], answered: false })
+    const { question: asked, reply } = await stored(answer.session_id)
+    expect(asked).toMatchObject({ role: 'visitor', text: question, answered: null })
+    expect(reply).toMatchObject({ role: 'bot', text: NOTHING_FOUND, answered: 0 })
+    // What the owner's unanswered list needs: the question, when, and which chatbot.
+    const session = await app.ctx.db.selectFrom('chat_sessions').select('chatbot_id').where('id', '=', answer.session_id).executeTakeFirstOrThrow()
+    expect(session.chatbot_id).toBe(id)
+    expect(Date.parse(asked.created_at)).not.toBeNaN()
+  }
+})
+
+test('an answered question is stored as answered', async () => {
+  const answer = await ask(app, id, 'How many degrees does the kiln reach?')
+  expect(answer.answered).toBe(true)
+  expect(answer.reply).toContain('1,280 degrees Celsius')
+  expect((await stored(answer.session_id)).reply.answered).toBe(1)
+})
+
+test('greetings, thanks and goodbyes get a short friendly reply with the instructions, not a refusal or a search', async () => {
+  const cases: [string, string][] = [
+    ['hi', greetingReply(INSTRUCTIONS)],
+    ['Hello!', greetingReply(INSTRUCTIONS)],
+    ['good morning', greetingReply(INSTRUCTIONS)],
+    ['Thanks a lot :)', thanksReply(INSTRUCTIONS)],
+    ['thank you', thanksReply(INSTRUCTIONS)],
+    ['Bye!', GOODBYE_REPLY],
+  ]
+  for (const [message, reply] of cases) {
+    // The manual says "hello" and "thank you" too: a search would have quoted it.
+    const answer = await ask(app, id, message)
+    expect(answer).toEqual({ session_id: expect.any(String), reply, sources: [], answered: true })
+  }
+  expect(greetingReply(INSTRUCTIONS)).toContain(INSTRUCTIONS)
+  // A greeting that carries a question is a question.
+  const question = await ask(app, id, 'Hi, how many degrees does the kiln reach?')
+  expect(question.reply).toContain('1,280 degrees Celsius')
+})
+
+test('Business Enquiries greets too', async () => {
+  const token = await subscribedToken(app, 'refusal-business@answers.example')
+  const business = await businessChatbot(app, token)
+  expect(await ask(app, business, 'hey there')).toMatchObject({ reply: greetingReply(INSTRUCTIONS), sources: [], answered: true })
+})

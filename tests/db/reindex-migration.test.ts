@@ -1,0 +1,61 @@
+// Migration 009 re-indexes material indexed before it: passages put back together, cleaned, cut
+// again and indexed by Snowball stems, so an upgraded service answers from them at once.
+import { afterAll, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Migrator, sql } from 'kysely'
+import { openDatabase } from '../../src/db/database'
+import { migrationProvider } from '../../src/db/migrations'
+import { createKeys } from '../../src/infra/keys'
+import { ask } from '../answers/support'
+import { startTestApp, type TestApp } from '../support/app'
+import { dropTestDatabase, testDatabaseFor } from '../support/database'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'chatbot-reindex-'))
+let app: TestApp | undefined
+
+afterAll(async () => {
+  await app?.stop()
+  await dropTestDatabase(dataDir)
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('passages indexed before migration 009 are cleaned, re-cut and searchable by stems after it', async () => {
+  const db = openDatabase(dataDir, await testDatabaseFor(dataDir))
+  const migrated = await new Migrator({ db, provider: migrationProvider(createKeys(crypto.randomUUID() + crypto.randomUUID())) }).migrateTo('008_scale_out')
+  expect(migrated.error).toBeUndefined()
+
+  // A subscribed account with a Knowledge Retrieval chatbot and passages as the old chunker left them.
+  const now = new Date().toISOString()
+  const later = new Date(Date.now() + 30 * 86_400_000).toISOString()
+  await sql`INSERT INTO accounts (id, email, verified_at, chatbots_created, created_at) VALUES ('acc-1', 'old@example.com', ${now}, 1, ${now})`.execute(db)
+  await sql`INSERT INTO subscriptions (id, account_id, plan_id, status, current_period_start, current_period_end, created_at, updated_at)
+            VALUES ('sub-1', 'acc-1', 'standard', 'active', ${now}, ${later}, ${now}, ${now})`.execute(db)
+  const chatbotId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d8e'
+  await sql`INSERT INTO chatbots (id, account_id, type, name, title, greeting, instructions, industry, color1, color2, user_allowance, settings, created_at, updated_at)
+            VALUES (${chatbotId}, 'acc-1', 'Knowledge Retrieval', 'Old bot', 'Old bot', 'Hello', 'Ask away', 'Software', '#1f6feb', '#ffffff', 100, '{}', ${now}, ${now})`.execute(db)
+  const old = [
+    'Welcome to the handbook. Packages of the De- bian project are built on dedicated machines',
+    'called buildds, which died young in the early days. Every upload is signed by its maintainer.',
+  ]
+  for (const [position, text] of old.entries()) {
+    await sql`INSERT INTO chunks (chatbot_id, source_type, source_id, title, url, position, text)
+              VALUES (${chatbotId}, 'link', 'link-1', 'Handbook', 'https://example.org/handbook', ${position}, ${text})`.execute(db)
+  }
+  await db.destroy()
+
+  // The service starts on the same data and runs migration 009.
+  app = await startTestApp({}, { dataDir })
+  const rows = await app.ctx.db.selectFrom('chunks').select(['text', 'terms', 'position']).where('chatbot_id', '=', chatbotId).orderBy('position').execute()
+  expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i))
+  const text = rows.map((r) => r.text).join('\n')
+  expect(text).toContain('Packages of the Debian project are built on dedicated machines called buildds, which died young in the early days.')
+  expect(rows.every((r) => r.terms !== '')).toBe(true)
+
+  // "die" finds "died" through the stems the index now holds.
+  const answer = await ask(app, chatbotId, 'When did the buildds die?')
+  expect(answer.answered).toBe(true)
+  expect(answer.reply.startsWith('Packages of the Debian project are built on dedicated machines called buildds, which died young in the early days.')).toBe(true)
+  expect(answer.sources).toEqual([{ title: 'Handbook', url: 'https://example.org/handbook', snippet: expect.stringContaining('buildds') }])
+})

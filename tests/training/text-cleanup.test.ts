@@ -1,0 +1,86 @@
+// Text noise never reaches the index: words hyphenated across a line end are joined, running
+// page headers and footers and page navigation are dropped (contract section 8).
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { cleanHtmlText, cleanPdfText, isNavigationLine, joinLineEndHyphens } from '../../src/features/training/text-cleanup'
+import { startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { addPages, addPdf, knowledgeChatbot } from '../answers/support'
+
+test('line-end hyphens are joined unless the text writes the word with its hyphen', () => {
+  expect(joinLineEndHyphens('The De-\nbian project builds packages.')).toBe('The Debian project builds packages.')
+  expect(joinLineEndHyphens('A trace-based compiler. The trace-\nbased design wins.')).toBe('A trace-based compiler. The trace-based design wins.')
+  // "De- bian" left by an extractor that flattened the lines: joined when the whole word occurs.
+  expect(joinLineEndHyphens('Debian is free. De- bian is old.')).toBe('Debian is free. Debian is old.')
+  expect(joinLineEndHyphens('Both pre- and post-install scripts run.')).toBe('Both pre- and post-install scripts run.')
+})
+
+test('navigation lines are recognised, sentences are not', () => {
+  for (const line of ['Prev', 'Next', 'Prev Next', 'Download the ebook', '« Prev | Up | Next »', 'Table of Contents', 'Home']) expect(isNavigationLine(line)).toBe(true)
+  for (const line of ['Next, install the package.', 'The table of contents lists every chapter of the handbook in order.', '']) expect(isNavigationLine(line)).toBe(false)
+})
+
+const HEADER = "The Debian Administrator's Handbook"
+const page = (n: number, lines: string[]) => [HEADER, `Chapter 3. Packaging`, ...lines, `Page ${n} of 4`]
+
+test('PDF text: running headers, footers and page numbers go, lines become paragraphs', () => {
+  const text = [1, 2, 3, 4].map((n) => page(n, [`Content line ${n} tells about package number ${n * 7}.`]).join('\n')).join('\n\n')
+  const clean = cleanPdfText(text)
+  expect(clean).not.toContain(HEADER)
+  expect(clean).not.toContain('Page 2 of 4')
+  expect(clean).not.toContain('Chapter 3. Packaging')
+  for (const n of [1, 2, 3, 4]) expect(clean).toContain(`Content line ${n} tells about package number ${n * 7}.`)
+})
+
+test('PDF pages may come separated by form feeds, with empty lines inside a page', () => {
+  const text = [1, 2, 3, 4].map((n) => page(n, [`Paragraph one of page ${n} ends here.`, '', `Paragraph two of page ${n} ends here.`]).join('\n')).join('\f')
+  const clean = cleanPdfText(text)
+  expect(clean).not.toContain(HEADER)
+  expect(clean).not.toContain('Page 3 of 4')
+  expect(clean).toContain('Paragraph two of page 3 ends here.')
+})
+
+test('HTML text: navigation blocks go, content stays', () => {
+  expect(cleanHtmlText('Prev Next\n\nDownload the ebook\n\nThe handbook explains packaging.\n\nPrev | Up | Next')).toBe('The handbook explains packaging.')
+})
+
+let app: TestApp
+let token: string
+beforeAll(async () => {
+  app = await startTestApp()
+  token = await subscribedToken(app, 'cleanup@training.example')
+})
+afterAll(() => app.stop())
+
+const indexedText = async (chatbotId: string) =>
+  (await app.ctx.db.selectFrom('chunks').select('text').where('chatbot_id', '=', chatbotId).orderBy('position').execute()).map((r) => r.text).join('\n\n')
+
+test('a PDF added by document-add is indexed without its running header, footer and line-end hyphens', async () => {
+  const id = await knowledgeChatbot(app, token)
+  await addPdf(app, token, id, 'Handbook', [
+    page(1, ['Packages of the De-', 'bian project are built on dedicated machines called buildds.']),
+    page(2, ['Every upload is signed with the key of its maintainer.']),
+    page(3, ['Source packages are fetched with apt-get source.']),
+    page(4, ['Binary packages are installed with apt-get install.']),
+  ])
+  const text = await indexedText(id)
+  expect(text).toContain('Packages of the Debian project are built on dedicated machines called buildds.')
+  expect(text).not.toContain(HEADER)
+  expect(text).not.toMatch(/Page \d of 4/)
+})
+
+test('an HTML page added by link-add is indexed without its navigation', async () => {
+  const id = await knowledgeChatbot(app, token)
+  const html = `<html><head><title>Packaging</title></head><body>
+    <div class="navheader"><a href="p">Prev</a> <a href="n">Next</a></div>
+    <ul class="docnav"><li><a href="p">Prev</a></li><li><a href="u">Up</a></li><li><a href="n">Next</a></li></ul>
+    <p>Download the ebook</p>
+    <p>Packages of the Debian project are built on dedicated machines called buildds.</p>
+    <div id="table_of_contents"><a href="#a">Building</a> <a href="#b">Signing</a></div>
+    <p>Prev / Next</p></body></html>`
+  const pages = await addPages(app, token, id, { packaging: html })
+  try {
+    const text = await indexedText(id)
+    expect(text).toBe('Packages of the Debian project are built on dedicated machines called buildds.')
+  } finally {
+    pages.stop()
+  }
+})
