@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { prepared } from '../db/prepared'
 import { sha256 } from '../lib/ids'
-import { HttpError } from './errors'
+import { AppError } from './errors'
 
 export const CREDENTIALS_MISSING = 'Authentication credentials were not provided.'
 export const INVALID_TOKEN = 'Invalid token.'
@@ -15,11 +15,11 @@ export interface AuthenticatedAccount {
 
 /** Reads `Authorization: Token <t>` or `Bearer <t>` and finds the live token's account. */
 export async function authenticate(ctx: AppContext, header: string | undefined): Promise<AuthenticatedAccount> {
-  if (!header || !header.trim()) throw new HttpError(401, CREDENTIALS_MISSING)
+  if (!header || !header.trim()) throw new AppError('authentication_required', 401, CREDENTIALS_MISSING)
   const match = /^(?:token|bearer)\s+(\S+)\s*$/i.exec(header.trim())
-  if (!match) throw new HttpError(401, INVALID_TOKEN)
+  if (!match) throw new AppError('invalid_token', 401, INVALID_TOKEN)
   const [row] = await liveToken(ctx.db, sha256(match[1]))
-  if (!row) throw new HttpError(401, INVALID_TOKEN)
+  if (!row) throw new AppError('invalid_token', 401, INVALID_TOKEN)
   return row
 }
 

@@ -1,8 +1,10 @@
-import { Elysia } from 'elysia'
+import { Elysia, type ValidationError } from 'elysia'
 import type { Logger } from '../infra/log'
 import { corsHeadersFor } from './cors'
 import { requestIdOf } from './request-id'
-import { HttpError, INTERNAL_ERROR, MALFORMED_JSON, METHOD_NOT_ALLOWED, NOT_FOUND } from './errors'
+import { newId } from '../lib/ids'
+import { AppError, badRequest, INTERNAL_ERROR, invalid, MALFORMED_JSON, METHOD_NOT_ALLOWED, NOT_FOUND } from './errors'
+import { describeValueError } from './validate'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
@@ -23,33 +25,44 @@ export class RouteTable {
   }
 }
 
-/** The {error} envelope for every failure, with no stack trace in the body. */
+/** The {error, code, field, request_id} envelope for every failure, with no stack trace in the body. */
 export const errorHandler = (log: Logger, routes: RouteTable) =>
   new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, request }) => {
+    const path = new URL(request.url).pathname
+    const requestId = requestIdOf(request) ?? newId()
     // Errors on the public chat paths must stay readable by the widget on other sites (a 429, a 413).
-    const cors = corsHeadersFor(new URL(request.url).pathname)
-    if (error instanceof HttpError) return json(error.status, error.body(), { ...cors, ...error.headers })
+    const headers = { ...corsHeadersFor(path), 'x-request-id': requestId }
+    const answer = (failure: AppError) => json(failure.status, failure.body(requestId), { ...headers, ...failure.headers })
+    if (error instanceof AppError) return answer(error)
     switch (code) {
       case 'PARSE': {
-        // The strict JSON parser's own answers (bad UTF-8, too deep) arrive wrapped as the cause.
+        // The strict JSON parser's own answers (bad UTF-8, too deep) arrive wrapped as the cause; a
+        // body that cannot be read as JSON is malformed_json whatever the precise reason.
         const cause = (error as Error).cause
-        return cause instanceof HttpError ? json(cause.status, cause.body(), cors) : json(400, { error: MALFORMED_JSON }, cors)
+        if (cause instanceof AppError && cause.status !== 400) return answer(cause)
+        return answer(new AppError('malformed_json', 400, cause instanceof AppError ? cause.message : MALFORMED_JSON, { detail: cause instanceof AppError ? cause.detail : undefined }))
       }
-      case 'NOT_FOUND': {
-        const path = new URL(request.url).pathname
-        return routes.pathExists(path) ? json(405, { error: METHOD_NOT_ALLOWED }, cors) : json(404, { error: NOT_FOUND }, cors)
+      case 'NOT_FOUND':
+        return routes.pathExists(path)
+          ? answer(new AppError('method_not_allowed', 405, METHOD_NOT_ALLOWED))
+          : answer(new AppError('not_found', 404, NOT_FOUND))
+      case 'VALIDATION': {
+        const first = (error as ValidationError).valueError
+        if (first) {
+          const { field, message } = describeValueError(first)
+          return answer(invalid(field, message))
+        }
+        return answer(badRequest((error as Error).message.split('\n')[0]))
       }
-      case 'VALIDATION':
-        return json(400, { error: (error as Error).message.split('\n')[0] }, cors)
       default: {
         log.error('request.failed', {
           method: request.method,
-          path: new URL(request.url).pathname,
-          request_id: requestIdOf(request),
+          path,
+          request_id: requestId,
           error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
           stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
         })
-        return json(500, { error: INTERNAL_ERROR }, cors)
+        return answer(new AppError('internal_error', 500, INTERNAL_ERROR))
       }
     }
   })

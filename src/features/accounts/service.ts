@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context'
-import { badRequest, forbidden, HttpError } from '../../http/errors'
+import { badRequest, forbidden, rateLimited } from '../../http/errors'
 import { isEmail, isHttpUrl, normaliseEmail } from '../../lib/email'
 import { newId, newToken, sha256 } from '../../lib/ids'
 import { activeSubscription, planById, startCheckout } from '../billing/service'
@@ -17,12 +17,12 @@ import {
 } from './texts'
 
 function checkEmail(value: unknown): string {
-  if (!isEmail(typeof value === 'string' ? value.trim() : value)) throw badRequest(INVALID_EMAIL)
+  if (!isEmail(typeof value === 'string' ? value.trim() : value)) throw badRequest(INVALID_EMAIL, undefined, 'email_address')
   return normaliseEmail(value as string)
 }
 
 function checkReturnUrl(value: unknown): string {
-  if (!isHttpUrl(value)) throw badRequest(INVALID_RETURN_URL)
+  if (!isHttpUrl(value)) throw badRequest(INVALID_RETURN_URL, undefined, 'return_url')
   return value
 }
 
@@ -50,7 +50,7 @@ export async function createSubscription(
     if (await activeSubscription(ctx, account.id)) throw badRequest(ALREADY_SUBSCRIBED)
     return { payment_url: await startCheckout(ctx, account, plan, returnUrl) }
   }
-  if (await recentlySent(ctx, email, 'signup')) throw new HttpError(429, WAIT_BEFORE_RESEND, undefined, { 'retry-after': '60' })
+  if (await recentlySent(ctx, email, 'signup')) throw rateLimited(WAIT_BEFORE_RESEND, 60)
   if (!account) {
     await ctx.db
       .insertInto('accounts')
@@ -71,10 +71,10 @@ export async function verifyCode(
   const plan = planById(ctx, typeof input.plan === 'string' ? input.plan : undefined)
   const code = codeText(input.code)
   const account = await findAccount(ctx, email)
-  if (!code || !account) throw badRequest(INVALID_CODE)
+  if (!code || !account) throw badRequest(INVALID_CODE, undefined, 'code')
   const outcome = await consumeCode(ctx, email, 'signup', code)
-  if (outcome === 'expired') throw badRequest(CODE_EXPIRED)
-  if (outcome === 'invalid') throw badRequest(INVALID_CODE)
+  if (outcome === 'expired') throw badRequest(CODE_EXPIRED, undefined, 'code')
+  if (outcome === 'invalid') throw badRequest(INVALID_CODE, undefined, 'code')
   if (!account.verified_at) {
     await ctx.db.updateTable('accounts').set({ verified_at: ctx.clock.now().toISOString() }).where('id', '=', account.id).execute()
   }
@@ -99,9 +99,9 @@ export async function login(ctx: AppContext, input: { email_address?: unknown; c
 export async function verifyLoginCode(ctx: AppContext, email: string, codeInput: unknown): Promise<string> {
   const code = codeText(typeof codeInput === 'string' ? codeInput.replace(/\s+/g, '') : codeInput)
   const account = await findAccount(ctx, email)
-  if (!code || !account || !(await activeSubscription(ctx, account.id))) throw badRequest(INVALID_LOGIN_CODE)
+  if (!code || !account || !(await activeSubscription(ctx, account.id))) throw badRequest(INVALID_LOGIN_CODE, undefined, 'code')
   const outcome = await consumeCode(ctx, email, 'login', code)
-  if (outcome !== 'ok') throw badRequest(INVALID_LOGIN_CODE)
+  if (outcome !== 'ok') throw badRequest(INVALID_LOGIN_CODE, undefined, 'code')
   return account.id
 }
 

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
-import { badRequest, HttpError } from '../../http/errors'
+import { badRequest, invalid, notFound } from '../../http/errors'
 import { rawJsonText } from '../../http/json-body'
 import { checkoutPage } from './checkout-page'
 import { applyStripeEvent, cancelTestCheckout, findCheckout, payTestCheckout, planById } from './service'
@@ -22,7 +22,7 @@ export const billingRoutes = (ctx: AppContext) =>
       '/billing/checkout/:sessionId/',
       async ({ params, body }) => {
         const action = (body as { action?: unknown } | null)?.action
-        if (action !== 'pay' && action !== 'cancel') throw badRequest('action: must be pay or cancel')
+        if (action !== 'pay' && action !== 'cancel') throw invalid('action', 'must be pay or cancel')
         const location = action === 'pay' ? await payTestCheckout(ctx, params.sessionId) : await cancelTestCheckout(ctx, params.sessionId)
         return new Response(null, { status: 303, headers: { location } })
       },
@@ -39,7 +39,7 @@ export const billingRoutes = (ctx: AppContext) =>
     .post(
       '/api/v1.0/stripe-webhook/',
       async ({ request }) => {
-        if (!ctx.payments.verifyWebhook) throw new HttpError(404, STRIPE_DISABLED)
+        if (!ctx.payments.verifyWebhook) throw notFound(STRIPE_DISABLED)
         const raw = await rawJsonText(request)
         let event
         try {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
 import { prepared } from '../../db/prepared'
 import type { SubscriptionsTable } from '../../db/schema'
-import { badRequest, HttpError } from '../../http/errors'
+import { badRequest, conflict, notFound, subscriptionRequired } from '../../http/errors'
 import { newId } from '../../lib/ids'
 import { withStatus } from './gateway'
 import { addInterval } from './periods'
@@ -15,7 +15,7 @@ type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable'>
 export function planById(ctx: AppContext, planId?: string | null): Plan {
   if (planId === undefined || planId === null) return ctx.config.plans[0]
   const plan = ctx.config.plans.find((p) => p.id === planId)
-  if (!plan) throw badRequest(UNKNOWN_PLAN)
+  if (!plan) throw badRequest(UNKNOWN_PLAN, undefined, 'plan')
   return plan
 }
 
@@ -46,7 +46,7 @@ export async function activePlan(ctx: AppContext, accountId: string): Promise<{ 
 /** Throws the endpoint's own "active subscription" text (the spec words it differently per row) with status 400. */
 export async function requireSubscription(ctx: AppContext, accountId: string, text: string): Promise<{ plan: Plan; subscription: SubscriptionsTable }> {
   const active = await activePlan(ctx, accountId)
-  if (!active) throw badRequest(text)
+  if (!active) throw subscriptionRequired(text)
   return active
 }
 
@@ -126,7 +126,7 @@ export async function startCheckout(ctx: AppContext, account: { id: string; emai
 
 export async function findCheckout(ctx: AppContext, sessionId: string) {
   const session = await ctx.db.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).executeTakeFirst()
-  if (!session || ctx.payments.mode !== 'test') throw new HttpError(404, CHECKOUT_NOT_FOUND)
+  if (!session || ctx.payments.mode !== 'test') throw notFound(CHECKOUT_NOT_FOUND)
   return session
 }
 
@@ -134,14 +134,14 @@ export async function findCheckout(ctx: AppContext, sessionId: string) {
 export async function payTestCheckout(ctx: AppContext, sessionId: string): Promise<string> {
   return ctx.db.transaction().execute(async (trx) => {
     const session = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).executeTakeFirst()
-    if (!session || ctx.payments.mode !== 'test') throw new HttpError(404, CHECKOUT_NOT_FOUND)
+    if (!session || ctx.payments.mode !== 'test') throw notFound(CHECKOUT_NOT_FOUND)
     const claimed = await trx
       .updateTable('checkout_sessions')
       .set({ status: 'paid', completed_at: ctx.clock.now().toISOString() })
       .where('id', '=', sessionId)
       .where('status', '!=', 'paid')
       .executeTakeFirst()
-    if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(409, SESSION_ALREADY_COMPLETED)
+    if (Number(claimed.numUpdatedRows) !== 1) throw conflict(SESSION_ALREADY_COMPLETED)
     await subscribe(ctx, trx, { accountId: session.account_id, planId: session.plan_id })
     ctx.log.info('billing.subscribed', { account_id: session.account_id, plan_id: session.plan_id, via: 'test_checkout' })
     return withStatus(session.return_url, 'success')

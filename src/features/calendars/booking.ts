@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely'
 import type { AppContext } from '../../context'
 import type { Database } from '../../db/schema'
 import { isUniqueViolation } from '../../db/errors'
-import { badRequest, HttpError } from '../../http/errors'
+import { conflict, invalid } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { DAY } from '../../lib/clock'
 import { isEmail, normaliseEmail } from '../../lib/email'
@@ -62,8 +62,8 @@ export interface AppointmentItem {
   created_at: string
 }
 
-const fieldError = (field: string, message: string) => badRequest(`${field}: ${message}`)
-const slotTaken = () => new HttpError(409, SLOT_TAKEN)
+const fieldError = (field: string, message: string) => invalid(field, message)
+const slotTaken = () => conflict(SLOT_TAKEN)
 
 async function requireCalendar(ctx: AppContext, chatbotId: string, calendarId: string | undefined): Promise<StoredCalendar> {
   if (calendarId === undefined || calendarId === '') throw fieldError('calendar_id', BOOKING_MESSAGES.required)

@@ -5,7 +5,7 @@
  * re-exported here.
  */
 import type { AppContext } from '../../context'
-import { badRequest, CHATBOT_NOT_FOUND, HttpError, notFound } from '../../http/errors'
+import { AppError, badRequest, CHATBOT_NOT_FOUND, limitReached, notFound, wrongChatbotType } from '../../http/errors'
 import { check } from '../../http/validate'
 import { requireSubscription } from '../billing/service'
 import { ownedChatbot } from '../chatbots/access'
@@ -52,18 +52,18 @@ export async function addCalendars(ctx: AppContext, accountId: string, chatbotId
   const chatbot = await ownedChatbot(ctx, accountId, chatbotId, {
     missing: notFound(CHATBOT_NOT_FOUND),
     types: APPOINTMENT,
-    wrongType: badRequest(ADD_WRONG_TYPE),
+    wrongType: wrongChatbotType(ADD_WRONG_TYPE),
   })
   const data = asObject(body).calendar_data
   const parsed = data === undefined || data === null ? null : parseCalendarInputs(data)
-  if (parsed === null) throw badRequest(CALENDAR_DATA_REQUIRED, 'calendar_data: is required')
-  if (!parsed.ok) throw badRequest(CALENDAR_DATA_REQUIRED, `${parsed.field}: ${parsed.message}`)
+  if (parsed === null) throw badRequest(CALENDAR_DATA_REQUIRED, 'calendar_data: is required', 'calendar_data')
+  if (!parsed.ok) throw badRequest(CALENDAR_DATA_REQUIRED, `${parsed.field}: ${parsed.message}`, parsed.field)
 
   const ids = await ctx.db.transaction().execute(async (trx) => {
     // Locking the chatbot row first makes count-then-insert atomic against a concurrent add.
     await lockChatbot(trx, chatbot.id)
     const existing = await countCalendars(trx, chatbot.id)
-    if (existing + parsed.calendars.length > MAX_CALENDARS) throw badRequest(CALENDAR_LIMIT_REACHED)
+    if (existing + parsed.calendars.length > MAX_CALENDARS) throw limitReached(CALENDAR_LIMIT_REACHED, 400, 'calendar_data')
     // created_at orders the view (ids are random): stamp the batch after every existing calendar.
     const latest = await latestCalendarTime(trx, chatbot.id)
     const now = ctx.clock.now()
@@ -79,7 +79,7 @@ export async function viewCalendars(ctx: AppContext, accountId: string, chatbotI
   const chatbot = await ownedChatbot(ctx, accountId, chatbotId, {
     missing: notFound(CHATBOT_NOT_FOUND),
     types: APPOINTMENT,
-    wrongType: badRequest(VIEW_WRONG_TYPE),
+    wrongType: wrongChatbotType(VIEW_WRONG_TYPE),
   })
   const now = ctx.clock.now()
   return (await listCalendars(ctx.db, chatbot.id)).map((calendar) => viewItem(calendar, now))
@@ -88,14 +88,14 @@ export async function viewCalendars(ctx: AppContext, accountId: string, chatbotI
 /** Deletes one calendar of the chatbot with its appointments. The spec groups a missing chatbot with a wrong type (400). */
 export async function removeCalendar(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
   await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: badRequest(MANAGE_WRONG_TYPE), types: APPOINTMENT })
+  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: wrongChatbotType(MANAGE_WRONG_TYPE), types: APPOINTMENT })
   // The spec answers an absent id like an unknown one (404), as document-delete and link-delete do;
   // `detail` then names the field.
   const checked = check(CalendarDeleteBody, asObject(body))
   const rawId = asObject(body).calendar_id
   const shownId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : ''
-  if (!checked.ok) throw new HttpError(404, calendarNotFound(shownId), `${checked.field}: ${checked.message}`)
+  if (!checked.ok) throw new AppError('not_found', 404, calendarNotFound(shownId), { field: 'calendar_id', detail: `${checked.field}: ${checked.message}` })
   const calendarId = checked.value.calendar_id
-  if (!(await deleteCalendar(ctx.db, chatbot.id, calendarId))) throw new HttpError(404, calendarNotFound(calendarId))
+  if (!(await deleteCalendar(ctx.db, chatbot.id, calendarId))) throw new AppError('not_found', 404, calendarNotFound(calendarId), { field: 'calendar_id' })
   ctx.log.info('calendar.deleted', { chatbot_id: chatbot.id, calendar_id: calendarId })
 }

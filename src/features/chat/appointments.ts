@@ -1,6 +1,6 @@
 // Slots and bookings of Appointment/Calendar Support chatbots, over the calendars feature's booking core.
 import type { AppContext } from '../../context'
-import { badRequest } from '../../http/errors'
+import { badRequest, wrongChatbotType } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { normaliseEmail } from '../../lib/email'
 import { availableSlots, bookAppointment, type Booking, type SlotsAnswer } from '../calendars/service'
@@ -17,7 +17,7 @@ import { takeDailyAllowance } from './usage'
 
 async function appointmentChatbot(ctx: AppContext, chatbotId: string): Promise<ChatbotRow> {
   const chatbot = await publicChatbot(ctx, chatbotId)
-  if (chatbot.type !== TYPES.appointment) throw badRequest(notAvailableForType(chatbot.type))
+  if (chatbot.type !== TYPES.appointment) throw wrongChatbotType(notAvailableForType(chatbot.type))
   return chatbot
 }
 
@@ -40,14 +40,14 @@ export async function checkBookingAnswers(ctx: AppContext, chatbot: ChatbotRow, 
   for (const [index, answer] of given.entries()) {
     const wanted = answer.title.trim().toLowerCase()
     const question = questions.find((q) => q.title === answer.title) ?? questions.find((q) => q.title.trim().toLowerCase() === wanted)
-    if (!question) throw badRequest(answerUnknown(index))
+    if (!question) throw badRequest(answerUnknown(index), undefined, `answers[${index}].title`)
     const checked = await checkQuestionAnswer(question, answer.value === null ? '' : String(answer.value), findUpload)
-    if (!checked.ok) throw badRequest(answerInvalid(index, checked.reason))
+    if (!checked.ok) throw badRequest(answerInvalid(index, checked.reason), undefined, `answers[${index}].value`)
     byTitle.set(question.title, { title: question.title, type: question.type, value: checked.value })
   }
   return questions.map((q) => {
     const answer = byTitle.get(q.title)
-    if (!answer) throw badRequest(answerMissing(q.title))
+    if (!answer) throw badRequest(answerMissing(q.title), undefined, 'answers')
     return answer
   })
 }

@@ -1,7 +1,7 @@
 // The owner's lists of what conversations produced: submissions, leads, appointments.
 import type { AppContext } from '../../context'
 import type { ChatbotType } from '../../db/schema'
-import { badRequest, CHATBOT_NOT_FOUND, notFound } from '../../http/errors'
+import { CHATBOT_NOT_FOUND, notFound, wrongChatbotType } from '../../http/errors'
 import { requireSubscription } from '../billing/service'
 import { listAppointments, type AppointmentItem } from '../calendars/service'
 import { ownedChatbot, type ChatbotRow } from '../chatbots/access'
@@ -15,7 +15,7 @@ import { uploadUrl } from './uploads'
 async function ownerChatbot(ctx: AppContext, accountId: string, chatbotId: string, type: ChatbotType): Promise<ChatbotRow> {
   await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
   const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: notFound(CHATBOT_NOT_FOUND) })
-  if (chatbot.type !== type) throw badRequest(notAvailableForType(chatbot.type))
+  if (chatbot.type !== type) throw wrongChatbotType(notAvailableForType(chatbot.type))
   return chatbot
 }
 

@@ -24,7 +24,7 @@ export type QuoteLine = {
 
 export type QuoteTotals =
   | { ok: true; items: QuoteLine[]; totalExcludingVat: string; totalIncludingVat: string }
-  | { ok: false; error: string };
+  | { ok: false; field: string; message: string };
 
 export const MAX_QUOTE_QUANTITY = 10_000;
 
@@ -65,20 +65,20 @@ export function computeQuoteTotals(
   priceList: readonly PricingPlan[],
   requested: readonly RequestedItem[],
 ): QuoteTotals {
-  if (requested.length === 0) return { ok: false, error: 'items: must list at least one item' };
+  if (requested.length === 0) return { ok: false, field: 'items', message: 'must list at least one item' };
   const items: QuoteLine[] = [];
   let totalExcluding = 0n;
   let totalIncluding = 0n;
   for (const [i, item] of requested.entries()) {
     const plan = findPlan(priceList, item.name);
-    if (!plan) return { ok: false, error: `items[${i}].name: not in the price list` };
+    if (!plan) return { ok: false, field: `items[${i}].name`, message: 'not in the price list' };
     if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUOTE_QUANTITY) {
-      return { ok: false, error: `items[${i}].quantity: must be an integer from 1 to ${MAX_QUOTE_QUANTITY}` };
+      return { ok: false, field: `items[${i}].quantity`, message: `must be an integer from 1 to ${MAX_QUOTE_QUANTITY}` };
     }
     const excluding = parsePrice(plan['Price excluding VAT']);
     const including = parsePrice(plan['Price including VAT']);
     if (!excluding || !including) {
-      return { ok: false, error: `items[${i}].name: the price list holds no valid price for this item` };
+      return { ok: false, field: `items[${i}].name`, message: 'the price list holds no valid price for this item' };
     }
     const quantity = BigInt(item.quantity);
     const lineExcluding = toCents({ units: excluding.units * quantity, scale: excluding.scale });

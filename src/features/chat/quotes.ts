@@ -1,7 +1,7 @@
 // POST /chat/<id>/quote/: price the items, draw the PDF, keep it at an unguessable URL, store the
 // lead, and leave the e-mail and the webhook to durable jobs written in the same transaction.
 import type { AppContext } from '../../context'
-import { badRequest } from '../../http/errors'
+import { invalid, wrongChatbotType } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { isEmail, normaliseEmail } from '../../lib/email'
 import { isImageMime, sniffUpload } from '../../lib/file-kind'
@@ -46,13 +46,13 @@ async function logoOf(ctx: AppContext, chatbot: ChatbotRow): Promise<QuoteLogo |
 
 export async function requestQuote(ctx: AppContext, chatbotId: string, body: unknown): Promise<QuoteAnswer> {
   const chatbot = await publicChatbot(ctx, chatbotId)
-  if (chatbot.type !== TYPES.quote) throw badRequest(notAvailableForType(chatbot.type))
+  if (chatbot.type !== TYPES.quote) throw wrongChatbotType(notAvailableForType(chatbot.type))
   const input = parse(QuoteBody, body)
-  if (!isEmail(input.client_email.trim())) throw badRequest('client_email: must be a valid e-mail address')
+  if (!isEmail(input.client_email.trim())) throw invalid('client_email', 'must be a valid e-mail address')
   if (input.session_id !== undefined) await existingSession(ctx, chatbot.id, input.visitor_id, input.session_id)
   const settings = settingsOf(chatbot)
   const totals = computeQuoteTotals((settings.pricing_plans as PricingPlan[] | undefined) ?? [], input.items)
-  if (!totals.ok) throw badRequest(totals.error)
+  if (!totals.ok) throw invalid(totals.field, totals.message)
   // A quote request is a message to the chatbot, and each one sends an e-mail: it counts.
   await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
 import type { ChatSessionsTable } from '../../db/schema'
-import { HttpError, notFound } from '../../http/errors'
+import { conflict, notFound } from '../../http/errors'
 import { newId } from '../../lib/ids'
 import { CONVERSATION_BUSY, SESSION_NOT_FOUND } from './texts'
 
@@ -50,7 +50,7 @@ export async function saveSessionState(ctx: AppContext, session: ChatSession, st
     .where('id', '=', session.id)
     .where('version', '=', session.version)
     .executeTakeFirst()
-  if (Number(saved.numUpdatedRows) !== 1) throw new HttpError(409, CONVERSATION_BUSY)
+  if (Number(saved.numUpdatedRows) !== 1) throw conflict(CONVERSATION_BUSY)
   session.version += 1
 }
 

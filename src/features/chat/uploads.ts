@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context'
-import { badRequest, tooLarge } from '../../http/errors'
+import { badRequest, tooLarge, wrongChatbotType } from '../../http/errors'
 import { MiB } from '../../http/body-limits'
 import { parse } from '../../http/validate'
 import { sniffUpload, uploadKindOf, type UploadKind } from '../../lib/file-kind'
@@ -25,15 +25,15 @@ const takesUploads = (chatbot: ChatbotRow) => questionsOf(chatbot).some((q) => q
  * (never the name or declared type); the session, when given, must be this visitor's.
  */
 export async function acceptUpload(ctx: AppContext, chatbot: ChatbotRow, body: unknown): Promise<UploadAnswer> {
-  if (!takesUploads(chatbot)) throw badRequest(UPLOADS_NOT_TAKEN)
+  if (!takesUploads(chatbot)) throw wrongChatbotType(UPLOADS_NOT_TAKEN)
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
   const { visitor_id: visitorId, session_id: sessionId } = parse(VisitorFields, fields)
   const file = fields.file
-  if (!(file instanceof Blob)) throw badRequest(UPLOAD_FILE_REQUIRED)
-  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge(UPLOAD_TOO_LARGE)
+  if (!(file instanceof Blob)) throw badRequest(UPLOAD_FILE_REQUIRED, undefined, 'file')
+  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge(UPLOAD_TOO_LARGE, 'file')
   const bytes = new Uint8Array(await file.arrayBuffer())
   const mime = sniffUpload(bytes)
-  if (!mime) throw badRequest(UPLOAD_WRONG_KIND)
+  if (!mime) throw badRequest(UPLOAD_WRONG_KIND, undefined, 'file')
   if (sessionId !== undefined) await existingSession(ctx, chatbot.id, visitorId, sessionId)
   await takeDailyAllowance(ctx, chatbot, visitorId, 'uploads')
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context'
-import { HttpError } from '../../http/errors'
+import { limitReached } from '../../http/errors'
 import type { ChatbotRow } from '../chatbots/access'
 import { DAILY_LIMIT_REACHED, DAILY_UPLOAD_LIMIT_REACHED } from './texts'
 
@@ -33,5 +33,5 @@ export async function takeDailyAllowance(
     .where('day', '=', day)
     .where(counter, '<', chatbot.user_allowance)
     .executeTakeFirst()
-  if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(429, LIMIT_TEXT[counter])
+  if (Number(taken.numUpdatedRows) !== 1) throw limitReached(LIMIT_TEXT[counter], 429)
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import type { ChatbotsTable, ChatbotType } from '../../db/schema'
 import { prepared } from '../../db/prepared'
-import { forbidden, type HttpError } from '../../http/errors'
+import { type AppError, forbidden } from '../../http/errors'
 
 export type ChatbotRow = ChatbotsTable
 
@@ -14,7 +14,7 @@ export async function ownedChatbot(
   ctx: AppContext,
   accountId: string,
   chatbotId: string,
-  opts: { missing: HttpError; types?: readonly ChatbotType[]; wrongType?: HttpError },
+  opts: { missing: AppError; types?: readonly ChatbotType[]; wrongType?: AppError },
 ): Promise<ChatbotRow> {
   const [row] = await chatbotById(ctx.db, chatbotId)
   if (!row) throw opts.missing

@@ -1,13 +1,13 @@
 import { Type as T, type TSchema } from '@sinclair/typebox'
 import { CalendarInputSchema } from '../calendars/calendar-input'
-import { OptionalText, RequiredText } from '../../http/validate'
+import { HttpUrl, OptionalText, RequiredText } from '../../http/validate'
 
 export const MAX_PRICING_PLANS = 50
 export const MAX_CALENDARS = 10
 export const MAX_QUESTIONS = 20
 export const DATA_TYPES = ['text', 'number', 'boolean', 'image', 'pdf_document'] as const
 
-const Url = (description: string) => T.String({ maxLength: 2048, description, format: 'uri' })
+const Url = HttpUrl
 const Colour = (description: string) => T.String({ maxLength: 7, description: `${description}: #rgb or #rrggbb, # optional` })
 
 export const PRICE_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*$'

@@ -1,7 +1,7 @@
 import type { TObject } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
 import type { ChatbotType } from '../../db/schema'
-import { badRequest, notFound, CHATBOT_NOT_FOUND } from '../../http/errors'
+import { badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { normaliseColour } from '../../lib/colour'
 import { newId } from '../../lib/ids'
@@ -57,7 +57,7 @@ const notFoundAnswer = notFound(CHATBOT_NOT_FOUND)
 function colour(field: string, value: unknown, fallback: string): string {
   if (value === undefined || value === null || value === '') return fallback
   const normalised = typeof value === 'string' ? normaliseColour(value) : null
-  if (!normalised) throw badRequest(`${field}: must be a hex colour such as #1f6feb`)
+  if (!normalised) throw invalid(field, 'must be a hex colour such as #1f6feb')
   return normalised
 }
 
@@ -84,16 +84,16 @@ export async function createChatbot(
   const { plan } = await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
   const { schema, settings } = CREATION[type]
   const { fields, logo } = await readCreationBody(rawBody, multipart)
-  if (type === TYPES.quote && !logo) throw badRequest(LOGO_REQUIRED)
+  if (type === TYPES.quote && !logo) throw badRequest(LOGO_REQUIRED, undefined, 'business_logo')
   if (logo) fields.business_logo = 'attached'
   const body = trimmed(parse(schema, fields)) as Record<string, unknown>
 
   let calendars: CalendarInput[] = []
   if (type === TYPES.appointment) {
     const parsed = parseCalendarInputs(fields.calendar_data)
-    if (!parsed.ok) throw badRequest(`${parsed.field}: ${parsed.message}`)
+    if (!parsed.ok) throw invalid(parsed.field, parsed.message)
     calendars = parsed.calendars
-    if (calendars.length > MAX_CALENDARS) throw badRequest(`calendar_data: must have at most ${MAX_CALENDARS} items`)
+    if (calendars.length > MAX_CALENDARS) throw invalid('calendar_data', `must have at most ${MAX_CALENDARS} items`)
   }
 
   const id = newId()
@@ -133,7 +133,7 @@ export async function createChatbot(
         .where('id', '=', accountId)
         .where('chatbots_created', '<', plan.chatbots)
         .executeTakeFirst()
-      if (Number(counted.numUpdatedRows) !== 1) throw badRequest(CHATBOT_LIMIT_REACHED)
+      if (Number(counted.numUpdatedRows) !== 1) throw limitReached(CHATBOT_LIMIT_REACHED)
       await trx.insertInto('chatbots').values(row).execute()
       await insertCalendars(trx, id, calendars, ctx.clock.now())
     })
@@ -193,7 +193,7 @@ export async function editChatbot(ctx: AppContext, accountId: string, chatbotId:
   const editable = row.type === TYPES.quote ? [...EDITABLE, 'webhook_url'] : EDITABLE
   const keys = Object.keys(body)
   const unknown = keys.find((k) => !editable.includes(k))
-  if (unknown !== undefined) throw badRequest(unknownField(unknown))
+  if (unknown !== undefined) throw badRequest(unknownField(unknown), undefined, unknown)
   if (keys.length === 0) throw badRequest(NO_EDITABLE_FIELDS)
   const input = trimmed(parse(EditBody, body)) as Record<string, unknown>
 

@@ -1,7 +1,7 @@
 import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { HttpError, notFound, NOT_FOUND } from '../../http/errors'
+import { AppError, notFound, NOT_FOUND, subscriptionRequired } from '../../http/errors'
 import { findAccount } from '../accounts/service'
 import { activePlan } from '../billing/service'
 import { createChatbot, deleteChatbot, editChatbot, getChatbot, listChatbots } from '../chatbots/service'
@@ -40,7 +40,7 @@ export const chatbotPages = (ctx: AppContext) => {
       signedIn(ctx, async ({ viewer, query }) => {
         const chatbots = await listChatbots(ctx, viewer.accountId)
         const active = await activePlan(ctx, viewer.accountId)
-        if (!active) throw new HttpError(400, SUBSCRIPTION_REQUIRED)
+        if (!active) throw subscriptionRequired(SUBSCRIPTION_REQUIRED)
         const account = await findAccount(ctx, viewer.email)
         return page(<ChatbotListPage viewer={viewer} chatbots={chatbots} used={account?.chatbots_created ?? 0} allowed={active.plan.chatbots} notice={noticeOf(query.notice)} />)
       }),
@@ -67,7 +67,7 @@ export const chatbotPages = (ctx: AppContext) => {
           const created = await createChatbot(ctx, viewer.accountId, type, api.body, false)
           return seeOther(withNotice(tabPath(created.chatbot_id, 'overview'), 'chatbot-created'))
         } catch (error) {
-          if (!(error instanceof HttpError) || error.status >= 500 || error.status === 403) throw error
+          if (!(error instanceof AppError) || error.status >= 500 || error.status === 403) throw error
           const errors = errorsFrom(error, creationFieldId(api.rows))
           return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} errors={errors} />, error.status)
         }
@@ -91,7 +91,7 @@ export const chatbotPages = (ctx: AppContext) => {
           await editChatbot(ctx, viewer.accountId, params.id, edit)
           return seeOther(withNotice(tabPath(params.id, 'overview'), 'settings-saved'))
         } catch (error) {
-          if (!(error instanceof HttpError) || error.status !== 400) throw error
+          if (!(error instanceof AppError) || error.status !== 400) throw error
           const errors = errorsFrom(error, (field) => (field in edit ? `f-${field}` : undefined))
           const values = Object.fromEntries(Object.entries(edit).map(([k, v]) => [k, v === null ? '' : String(v)]))
           return page(<OverviewPage viewer={viewer} chatbot={before} values={values} errors={errors} />, 400)

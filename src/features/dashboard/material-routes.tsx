@@ -1,7 +1,7 @@
 import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { HttpError } from '../../http/errors'
+import { AppError } from '../../http/errors'
 import { addCalendars, removeCalendar, viewCalendars } from '../calendars/service'
 import { getChatbot } from '../chatbots/service'
 import { addDocuments, addLinks, deleteDocument, deleteLink, linkStatus, viewDocuments, viewLinks } from '../training/service'
@@ -57,8 +57,8 @@ export const materialPages = (ctx: AppContext) => {
   }
   const backTo = (id: string, tab: 'training' | 'calendars') => tabPath(id, tab)
   /** A refused form is shown again with its message; other failures (403, 404) become error pages. */
-  const formFailure = (error: unknown): HttpError => {
-    if (error instanceof HttpError && (error.status === 400 || error.status === 413)) return error
+  const formFailure = (error: unknown): AppError => {
+    if (error instanceof AppError && (error.status === 400 || error.status === 413)) return error
     throw error
   }
 

@@ -1,7 +1,7 @@
 import { Type as T } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
 import type { DocumentsTable } from '../../db/schema'
-import { badRequest, HttpError } from '../../http/errors'
+import { AppError, badRequest, limitReached, wrongChatbotType } from '../../http/errors'
 import { check } from '../../http/validate'
 import { newId } from '../../lib/ids'
 import { requireSubscription } from '../billing/service'
@@ -21,7 +21,7 @@ const UNTITLED = 'Untitled document'
 /** Documents share one answer for a chatbot that is missing or of another type (contract 5). */
 async function documentChatbot(ctx: AppContext, accountId: string, chatbotId: string) {
   const { plan } = await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: badRequest(DOCUMENTS_WRONG_CHATBOT), types: TRAINABLE_TYPES })
+  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: wrongChatbotType(DOCUMENTS_WRONG_CHATBOT), types: TRAINABLE_TYPES })
   return { plan, chatbot }
 }
 
@@ -35,12 +35,12 @@ export async function addDocuments(ctx: AppContext, accountId: string, chatbotId
     try {
       extracted.push({ upload, pdf: await extractPdf(upload.bytes, upload.name || undefined) })
     } catch (error) {
-      if (error instanceof PdfTextError) throw badRequest(error.message)
+      if (error instanceof PdfTextError) throw badRequest(error.message, undefined, 'documents')
       throw error
     }
   }
   const needed = extracted.reduce((sum, e) => sum + e.pdf.wordCount, 0)
-  const refuse = (available: number) => badRequest(notEnoughWords(needed, available))
+  const refuse = (available: number) => limitReached(notEnoughWords(needed, available))
   // Cheap early answer before any file is written; the transaction below decides for real.
   const availableNow = await wordsAvailable(ctx, ctx.db, plan, chatbot.id)
   if (needed > availableNow) throw refuse(availableNow)
@@ -65,7 +65,7 @@ export async function addDocuments(ctx: AppContext, accountId: string, chatbotId
     await ctx.db.transaction().execute(async (trx) => {
       // The chatbot row's lock makes concurrent additions take turns, so two cannot both take the last words.
       // A chatbot deleted while its upload was read answers as a missing chatbot does (spec: 400).
-      if (!(await lockChatbotWords(trx, chatbot.id))) throw badRequest(DOCUMENTS_WRONG_CHATBOT)
+      if (!(await lockChatbotWords(trx, chatbot.id))) throw wrongChatbotType(DOCUMENTS_WRONG_CHATBOT)
       const available = await wordsAvailable(ctx, trx, plan, chatbot.id)
       if (needed > available) throw refuse(available)
       for (const { row, text } of rows) {
@@ -100,7 +100,7 @@ export async function deleteDocument(ctx: AppContext, accountId: string, chatbot
   const rawId = (body as { document_id?: unknown } | null)?.document_id
   const shownId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : ''
   const row = input.ok ? await findDocument(ctx.db, chatbot.id, input.value.document_id) : undefined
-  if (!row) throw new HttpError(404, documentNotFound(shownId), input.ok ? undefined : `${input.field}: ${input.message}`)
+  if (!row) throw new AppError('not_found', 404, documentNotFound(shownId), { field: 'document_id', detail: input.ok ? undefined : `${input.field}: ${input.message}` })
   await ctx.db.transaction().execute(async (trx) => {
     await unindexMaterial(trx, chatbot.id, row.id)
     await deleteDocumentRow(trx, row.id)

@@ -1,6 +1,6 @@
 import { Type as T } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
-import { badRequest, CHATBOT_NOT_FOUND, HttpError, notFound } from '../../http/errors'
+import { AppError, CHATBOT_NOT_FOUND, invalid, notFound, wrongChatbotType } from '../../http/errors'
 import { check, parse } from '../../http/validate'
 import { newId } from '../../lib/ids'
 import { requireSubscription } from '../billing/service'
@@ -27,7 +27,7 @@ export const DeleteLinkBody = T.Object({ link_id: T.String({ minLength: 1, maxLe
 /** The one ownership check for links: 404 when missing, 400 for another type, with the subscription text of the endpoint. */
 async function linkChatbot(ctx: AppContext, accountId: string, chatbotId: string, subscriptionText: string) {
   await requireSubscription(ctx, accountId, subscriptionText)
-  return ownedChatbot(ctx, accountId, chatbotId, { missing: notFound(CHATBOT_NOT_FOUND), types: TRAINABLE_TYPES, wrongType: badRequest(LINKS_WRONG_TYPE) })
+  return ownedChatbot(ctx, accountId, chatbotId, { missing: notFound(CHATBOT_NOT_FOUND), types: TRAINABLE_TYPES, wrongType: wrongChatbotType(LINKS_WRONG_TYPE) })
 }
 
 /**
@@ -55,7 +55,7 @@ export async function addLinks(ctx: AppContext, accountId: string, chatbotId: st
   const urls: string[] = []
   links.forEach((raw, i) => {
     const normalised = normaliseLinkUrl(raw)
-    if ('problem' in normalised) throw badRequest(`links[${i}]: ${normalised.problem}`)
+    if ('problem' in normalised) throw invalid(`links[${i}]`, normalised.problem)
     if (!urls.includes(normalised.url)) urls.push(normalised.url)
   })
 
@@ -94,7 +94,7 @@ export async function deleteLink(ctx: AppContext, accountId: string, chatbotId: 
   const rawId = (body as { link_id?: unknown } | null)?.link_id
   const shownId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : ''
   const row = input.ok ? await findLink(ctx.db, chatbot.id, input.value.link_id) : undefined
-  if (!row) throw new HttpError(404, linkNotFound(shownId), input.ok ? undefined : `${input.field}: ${input.message}`)
+  if (!row) throw new AppError('not_found', 404, linkNotFound(shownId), { field: 'link_id', detail: input.ok ? undefined : `${input.field}: ${input.message}` })
   await ctx.db.transaction().execute(async (trx) => {
     await unindexMaterial(trx, chatbot.id, row.id)
     await deleteLinkRow(trx, row.id)
