@@ -1,5 +1,4 @@
 import { Elysia } from 'elysia'
-import { swagger } from '@elysiajs/swagger'
 import type { AppContext } from './context'
 import { accountRoutes } from './features/accounts/routes'
 import { billingRoutes } from './features/billing/routes'
@@ -16,6 +15,13 @@ import { errorHandler, RouteTable } from './http/error-handler'
 import { newId } from './lib/ids'
 import { requestIdOf, setRequestId } from './http/request-id'
 import { sql } from 'kysely'
+import { Type as T } from '@sinclair/typebox'
+import { apiDocs } from './http/api-docs'
+import { errorsOf } from './http/model'
+import { openApiDocument, PUBLIC } from './http/openapi'
+
+const API_VERSION = '1.0.0'
+const HealthAnswer = T.Object({ status: T.Literal('ok') }, { description: 'The database answers' })
 
 /** Builds the whole HTTP app over a context; nothing runs at import time. */
 export function createApp(ctx: AppContext) {
@@ -23,6 +29,7 @@ export function createApp(ctx: AppContext) {
   const started = new WeakMap<Request, number>()
   // In memory on SQLite (one instance); with DATABASE_URL, sharedRateLimit counts in the database for every instance.
   const limiter = localRateLimiter(ctx)
+  let document: object | undefined
   const app = new Elysia()
     .use(errorHandler(ctx.log, routes))
     .use(jsonBodyParser)
@@ -45,23 +52,18 @@ export function createApp(ctx: AppContext) {
         ms: began === undefined ? undefined : Math.round((performance.now() - began) * 10) / 10,
       })
     })
-    .use(
-      swagger({
-        path: '/swagger',
-        excludeStaticFile: false,
-        documentation: {
-          info: { title: 'Chatbot Service API', version: '1.0.0', description: 'Create, train and manage embeddable chatbots.' },
-          components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <ACCESS_TOKEN> or Bearer <ACCESS_TOKEN>' } } },
-        },
-      }),
-    )
+    // Built on first request, once every feature has mounted its routes.
+    .use(apiDocs(() => (document ??= openApiDocument(routes.all, { publicUrl: ctx.config.publicUrl, version: API_VERSION }))))
     .get(
       '/healthz',
       async () => {
         await sql`select 1`.execute(ctx.db)
-        return { status: 'ok' }
+        return { status: 'ok' as const }
       },
-      { detail: { summary: 'Health: ok once the database answers', tags: ['Service'] } },
+      {
+        response: { 200: HealthAnswer, ...errorsOf([]) },
+        detail: { operationId: 'getHealth', summary: 'Health: ok once the database answers', tags: ['Service'], security: PUBLIC },
+      },
     )
     .use(accountRoutes(ctx))
     .use(billingRoutes(ctx))

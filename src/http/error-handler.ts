@@ -4,6 +4,7 @@ import { corsHeadersFor } from './cors'
 import { requestIdOf } from './request-id'
 import { newId } from '../lib/ids'
 import { AppError, badRequest, INTERNAL_ERROR, invalid, MALFORMED_JSON, METHOD_NOT_ALLOWED, NOT_FOUND } from './errors'
+import type { RouteLike } from './openapi'
 import { describeValueError } from './validate'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -12,8 +13,11 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 /** Route patterns of the whole app, to tell 405 (known path, other method) from 404. */
 export class RouteTable {
   private patterns: { method: string; regex: RegExp }[] = []
+  /** Every route as mounted, for the OpenAPI document and the route table. */
+  all: RouteLike[] = []
 
-  load(routes: { method: string; path: string }[]): void {
+  load(routes: RouteLike[]): void {
+    this.all = routes
     this.patterns = routes.map((r) => ({
       method: r.method.toUpperCase(),
       regex: new RegExp(`^${r.path.replace(/\/+$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`),
@@ -33,6 +37,16 @@ export const errorHandler = (log: Logger, routes: RouteTable) =>
     // Errors on the public chat paths must stay readable by the widget on other sites (a 429, a 413).
     const headers = { ...corsHeadersFor(path), 'x-request-id': requestId }
     const answer = (failure: AppError) => json(failure.status, failure.body(requestId), { ...headers, ...failure.headers })
+    const fail = (error: unknown) => {
+      log.error('request.failed', {
+        method: request.method,
+        path,
+        request_id: requestId,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
+      })
+      return answer(new AppError('internal_error', 500, INTERNAL_ERROR))
+    }
     if (error instanceof AppError) return answer(error)
     switch (code) {
       case 'PARSE': {
@@ -47,6 +61,8 @@ export const errorHandler = (log: Logger, routes: RouteTable) =>
           ? answer(new AppError('method_not_allowed', 405, METHOD_NOT_ALLOWED))
           : answer(new AppError('not_found', 404, NOT_FOUND))
       case 'VALIDATION': {
+        // An answer that breaks its own declared model is our fault, not the client's.
+        if ((error as ValidationError).type === 'response') return fail(error)
         const first = (error as ValidationError).valueError
         if (first) {
           const { field, message } = describeValueError(first)
@@ -54,15 +70,7 @@ export const errorHandler = (log: Logger, routes: RouteTable) =>
         }
         return answer(badRequest((error as Error).message.split('\n')[0]))
       }
-      default: {
-        log.error('request.failed', {
-          method: request.method,
-          path,
-          request_id: requestId,
-          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-          stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
-        })
-        return answer(new AppError('internal_error', 500, INTERNAL_ERROR))
-      }
+      default:
+        return fail(error)
     }
   })

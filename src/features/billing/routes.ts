@@ -1,7 +1,10 @@
-import { Elysia, t } from 'elysia'
+import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { badRequest, invalid, notFound } from '../../http/errors'
 import { rawJsonText } from '../../http/json-body'
+import { errorsOf } from '../../http/model'
+import { PUBLIC } from '../../http/openapi'
+import { CheckoutForm, CheckoutParams, StripeWebhookAnswer } from './model'
 import { checkoutPage } from './checkout-page'
 import { applyStripeEvent, cancelTestCheckout, findCheckout, payTestCheckout, planById } from './service'
 import { BAD_SIGNATURE, STRIPE_DISABLED } from './texts'
@@ -16,7 +19,17 @@ export const billingRoutes = (ctx: AppContext) =>
         const html = checkoutPage({ plan: planById(ctx, session.plan_id), email: account.email, status: session.status })
         return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
       },
-      { detail: { summary: 'Test-mode checkout page', tags: ['Billing'] } },
+      {
+        params: CheckoutParams,
+        response: errorsOf([404]),
+        detail: {
+          operationId: 'viewTestCheckout',
+          summary: 'Test-mode checkout page',
+          tags: ['Billing'],
+          security: PUBLIC,
+          responses: { 200: { description: 'The checkout page', content: { 'text/html': { schema: { type: 'string' } } } } },
+        },
+      },
     )
     .post(
       '/billing/checkout/:sessionId/',
@@ -27,11 +40,19 @@ export const billingRoutes = (ctx: AppContext) =>
         return new Response(null, { status: 303, headers: { location } })
       },
       {
+        params: CheckoutParams,
+        response: errorsOf([400, 404, 409, 413]),
         detail: {
+          operationId: 'completeTestCheckout',
           summary: 'Pay or cancel a test-mode checkout',
           tags: ['Billing'],
-          requestBody: {
-            content: { 'application/x-www-form-urlencoded': { schema: t.Object({ action: t.Union([t.Literal('pay'), t.Literal('cancel')]) }) } },
+          security: PUBLIC,
+          requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: CheckoutForm } } },
+          responses: {
+            303: {
+              description: 'Back to return_url with ?status=success or ?status=cancelled',
+              headers: { Location: { description: 'return_url with the outcome', schema: { type: 'string', format: 'uri' } } },
+            },
           },
         },
       },
@@ -53,5 +74,15 @@ export const billingRoutes = (ctx: AppContext) =>
         return { received: true, outcome }
       },
       // The signature covers the exact bytes, so the body must reach the handler unparsed.
-      { parse: 'none', detail: { summary: 'Stripe webhook (signed)', tags: ['Billing'] } },
+      {
+        parse: 'none',
+        response: { 200: StripeWebhookAnswer, ...errorsOf([400, 404, 413]) },
+        detail: {
+          operationId: 'receiveStripeEvent',
+          summary: 'Stripe webhook (signed with Stripe-Signature)',
+          tags: ['Billing'],
+          security: PUBLIC,
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, verified over the raw bytes' } } } },
+        },
+      },
     )

@@ -23,7 +23,7 @@ import {
   lockCalendar,
   type StoredCalendar,
 } from './repo'
-import { BookingInputSchema } from './schemas'
+import { BookingInputSchema } from './model'
 import { findOfferedSlot, formatInZone, INVALID_DATE_MESSAGE, listSlots, parseDayNumber, parseInstant, type Slot } from './slots'
 import { BOOKING_MESSAGES, SLOT_TAKEN } from './texts'
 import { publicItem, type PublicCalendar } from './view'

@@ -1,8 +1,9 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authGuard } from '../../http/auth'
-import { bodyDoc } from '../../http/docs'
-import { CalendarAddBody, CalendarDeleteBody, CalendarViewResponse } from './schemas'
+import { ChatbotParams, Confirmation, errorsOf, FAILS, MessageAnswer } from '../../http/model'
+import { requestBody } from '../../http/openapi'
+import { CalendarAddBody, CalendarDeleteBody, CalendarViewResponse } from './model'
 import { addCalendars, removeCalendar, viewCalendars } from './service'
 import { CALENDAR_DELETED, CALENDARS_ADDED, SUCCESS } from './texts'
 
@@ -18,18 +19,24 @@ export const calendarRoutes = (ctx: AppContext) =>
         await addCalendars(ctx, account.accountId, params.uniqueId, body)
         return { message: CALENDARS_ADDED }
       },
-      { detail: bodyDoc(CalendarAddBody, { summary: 'Add calendars to an Appointment/Calendar Support chatbot (at most 10 in all)', tags }) },
+      {
+        params: ChatbotParams,
+        response: { 200: MessageAnswer(CALENDARS_ADDED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+        detail: {
+          operationId: 'addCalendars',
+          summary: 'Add calendars to an Appointment/Calendar Support chatbot (at most 10 in all)',
+          tags,
+          requestBody: requestBody({ 'application/json': CalendarAddBody }),
+        },
+      },
     )
     .get(
       '/api/v1.0/chatbot-calendar-view/:uniqueId/',
       async ({ account, params }) => ({ response: SUCCESS, calendar_list: await viewCalendars(ctx, account.accountId, params.uniqueId) }),
       {
-        detail: {
-          summary: "List a chatbot's calendars (24-hour times, zone abbreviation for today)",
-          tags,
-          security: [{ token: [] }],
-          responses: { 200: { description: 'The calendars, oldest first', content: { 'application/json': { schema: CalendarViewResponse } } } },
-        },
+        params: ChatbotParams,
+        response: { 200: CalendarViewResponse, ...errorsOf(FAILS.chatbot) },
+        detail: { operationId: 'listCalendars', summary: "List a chatbot's calendars (24-hour times, zone abbreviation for today)", tags },
       },
     )
     .post(
@@ -38,5 +45,14 @@ export const calendarRoutes = (ctx: AppContext) =>
         await removeCalendar(ctx, account.accountId, params.uniqueId, body)
         return { response: CALENDAR_DELETED }
       },
-      { detail: bodyDoc(CalendarDeleteBody, { summary: 'Delete a calendar and its appointments', tags }) },
+      {
+        params: ChatbotParams,
+        response: { 200: Confirmation(CALENDAR_DELETED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+        detail: {
+          operationId: 'deleteCalendar',
+          summary: 'Delete a calendar and its appointments',
+          tags,
+          requestBody: requestBody({ 'application/json': CalendarDeleteBody }),
+        },
+      },
     )

@@ -9,11 +9,11 @@ import { AppError, badRequest, CHATBOT_NOT_FOUND, limitReached, notFound, wrongC
 import { check } from '../../http/validate'
 import { requireSubscription } from '../billing/service'
 import { ownedChatbot } from '../chatbots/access'
-import { MAX_CALENDARS } from '../chatbots/schemas'
+import { MAX_CALENDARS } from '../chatbots/model'
 import { TYPES } from '../chatbots/texts'
 import { parseCalendarInputs } from './calendar-input'
 import { countCalendars, deleteCalendar, insertCalendars, latestCalendarTime, listCalendars, lockChatbot } from './repo'
-import { CalendarDeleteBody } from './schemas'
+import { CalendarDeleteBody } from './model'
 import {
   ADD_SUBSCRIPTION_REQUIRED,
   ADD_WRONG_TYPE,

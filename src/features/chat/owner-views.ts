@@ -49,11 +49,12 @@ export async function ownerLeads(ctx: AppContext, accountId: string, chatbotId: 
 const isCollectedAnswer = (value: unknown): value is CollectedAnswer =>
   typeof value === 'object' && value !== null && typeof (value as CollectedAnswer).title === 'string' && typeof (value as CollectedAnswer).type === 'string'
 
-export async function ownerAppointments(ctx: AppContext, accountId: string, chatbotId: string): Promise<AppointmentItem[]> {
+export async function ownerAppointments(ctx: AppContext, accountId: string, chatbotId: string): Promise<(Omit<AppointmentItem, 'answers'> & { answers: CollectedAnswer[] })[]> {
   const chatbot = await ownerChatbot(ctx, accountId, chatbotId, TYPES.appointment)
   const items = await listAppointments(ctx, chatbot.id)
+  // Stored answers are always collected answers (checkBookingAnswers made them).
   return items.map((item) => ({
     ...item,
-    answers: Array.isArray(item.answers) ? item.answers.map((a: unknown) => (isCollectedAnswer(a) ? shownAnswer(ctx, a) : a)) : [],
+    answers: Array.isArray(item.answers) ? item.answers.filter(isCollectedAnswer).map((a) => shownAnswer(ctx, a)) : [],
   }))
 }

@@ -1,6 +1,6 @@
 /** TypeBox schemas of the public chat bodies: validation (400 naming the field) and OpenAPI. */
 import { Type as T } from '@sinclair/typebox'
-import { BookingInputSchema } from '../calendars/schemas'
+import { BookingInputSchema } from '../calendars/model'
 import { MAX_QUOTE_QUANTITY } from './quote-totals'
 
 const VisitorId = T.String({ minLength: 1, maxLength: 100, description: 'Kept by the widget in localStorage' })

@@ -21,7 +21,7 @@ import {
   KnowledgeRetrievalBody,
   MAX_CALENDARS,
   QuoteGenerationBody,
-} from './schemas'
+} from './model'
 import {
   CHATBOT_LIMIT_REACHED,
   KNOWLEDGE_CREATED_MESSAGE,

@@ -1,4 +1,3 @@
-import { Type as T } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
 import type { DocumentsTable } from '../../db/schema'
 import { AppError, badRequest, limitReached, wrongChatbotType } from '../../http/errors'
@@ -8,13 +7,13 @@ import { requireSubscription } from '../billing/service'
 import { chatbotFilePrefix, ownedChatbot } from '../chatbots/access'
 import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
 import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, TRAINABLE_TYPES, unindexMaterial, wordsAvailable } from './material'
+import { DeleteDocumentBody } from './model'
 import { extractPdf } from './pdf-extractor'
 import { PdfTextError, type PdfText } from './pdf-text'
 import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument, lockChatbotWords } from './repo'
 import { documentNotFound, DOCUMENTS_WRONG_CHATBOT, notEnoughWords } from './texts'
 import { readPdfUploads } from './upload'
 
-export const DeleteDocumentBody = T.Object({ document_id: T.String({ minLength: 1, maxLength: 200, description: 'document_id from chatbot-document-view' }) })
 
 const UNTITLED = 'Untitled document'
 

@@ -1,4 +1,3 @@
-import { Type as T } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
 import { AppError, CHATBOT_NOT_FOUND, invalid, notFound, wrongChatbotType } from '../../http/errors'
 import { check, parse } from '../../http/validate'
@@ -6,23 +5,15 @@ import { newId } from '../../lib/ids'
 import { requireSubscription } from '../billing/service'
 import { ownedChatbot } from '../chatbots/access'
 import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
+import { AddLinksBody, DeleteLinkBody, MAX_URL_CHARS } from './model'
 import { LINK_JOB_KIND, type LinkJobPayload } from './link-job'
 import { TRAINABLE_TYPES, unindexMaterial } from './material'
 import { deleteLinkRow, findLink, heldUrls, insertLinkJob, linksOf, recentLinkJobs } from './repo'
 import { LINK_ALREADY_HELD, linkNotFound, LINKS_SUBSCRIPTION_REQUIRED, LINKS_WRONG_TYPE } from './texts'
 
-export const MAX_LINKS_PER_REQUEST = 50
-export const MAX_URL_CHARS = 2048
 /** chatbot-link-status shows this many of the latest jobs. */
 export const STATUS_JOBS_SHOWN = 500
 
-export const AddLinksBody = T.Object({
-  links: T.Array(T.String({ maxLength: MAX_URL_CHARS, description: 'absolute http(s) URL' }), {
-    minItems: 1,
-    maxItems: MAX_LINKS_PER_REQUEST,
-  }),
-})
-export const DeleteLinkBody = T.Object({ link_id: T.String({ minLength: 1, maxLength: 200, description: 'link_id from chatbot-link-view' }) })
 
 /** The one ownership check for links: 404 when missing, 400 for another type, with the subscription text of the endpoint. */
 async function linkChatbot(ctx: AppContext, accountId: string, chatbotId: string, subscriptionText: string) {

@@ -1,36 +1,15 @@
-import { Type as T } from '@sinclair/typebox'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authGuard } from '../../http/auth'
-import { bodyDoc } from '../../http/docs'
-import { NOT_FOUND } from '../../http/errors'
-import { MAX_DOCUMENTS_PER_REQUEST } from './upload'
-import {
-  addDocuments,
-  addLinks,
-  AddLinksBody,
-  deleteDocument,
-  DeleteDocumentBody,
-  deleteLink,
-  DeleteLinkBody,
-  documentFile,
-  linkStatus,
-  viewDocuments,
-  viewLinks,
-} from './service'
+import { NOT_FOUND, notFound } from '../../http/errors'
+import { ChatbotParams, Confirmation, errorsOf, FAILS, MessageAnswer } from '../../http/model'
+import { PUBLIC, requestBody } from '../../http/openapi'
+import { AddLinksBody, DeleteDocumentBody, DeleteLinkBody, DocumentList, DocumentUpload, LinkList, LinkStatusList } from './model'
+import { addDocuments, addLinks, deleteDocument, deleteLink, documentFile, linkStatus, viewDocuments, viewLinks } from './service'
 import { DOCUMENT_DELETED, DOCUMENTS_ADDED, LINK_DELETED, LINKS_QUEUED } from './texts'
 
 const tags = ['Training']
 const UNREAD_BODY = { unread: true }
-const security = [{ token: [] }]
-
-const DocumentUpload = T.Object({
-  documents: T.Array(T.String({ format: 'binary' }), {
-    minItems: 1,
-    maxItems: MAX_DOCUMENTS_PER_REQUEST,
-    description: 'PDF files; every file part counts, whatever its name. 20 MiB each, 50 MiB per request.',
-  }),
-})
 
 /** Content-Disposition for a title we did not write: ASCII fallback plus the UTF-8 form. */
 function inlinePdf(title: string): string {
@@ -53,18 +32,20 @@ export const trainingRoutes = (ctx: AppContext) =>
             // The handler reads the form itself, after the token, subscription and chatbot checks. (A route
             // parser that leaves the body unread; `parse: 'none'` fails beside the app's global JSON parser.)
             parse: () => UNREAD_BODY,
+            params: ChatbotParams,
+            response: { 200: MessageAnswer(DOCUMENTS_ADDED), ...errorsOf(FAILS.chatbot, FAILS.body) },
             detail: {
+              operationId: 'addDocuments',
               summary: 'Add PDF documents (all or nothing, within the training word allowance)',
               tags,
-              security,
-              requestBody: { required: true, content: { 'multipart/form-data': { schema: DocumentUpload } } },
+              requestBody: requestBody({ 'multipart/form-data': DocumentUpload }),
             },
           },
         )
         .get(
           '/api/v1.0/chatbot-document-view/:uniqueId/',
-          async ({ account, params }) => ({ response: 'success', documents: await viewDocuments(ctx, account.accountId, params.uniqueId) }),
-          { detail: { summary: "List a chatbot's documents", tags, security } },
+          async ({ account, params }) => ({ response: 'success' as const, documents: await viewDocuments(ctx, account.accountId, params.uniqueId) }),
+          { params: ChatbotParams, response: { 200: DocumentList, ...errorsOf(FAILS.chatbot) }, detail: { operationId: 'listDocuments', summary: "List a chatbot's documents", tags } },
         )
         .post(
           '/api/v1.0/chatbot-document-delete/:uniqueId/',
@@ -72,7 +53,16 @@ export const trainingRoutes = (ctx: AppContext) =>
             await deleteDocument(ctx, account.accountId, params.uniqueId, body)
             return { response: DOCUMENT_DELETED }
           },
-          { detail: bodyDoc(DeleteDocumentBody, { summary: 'Delete a document; its words become available again', tags }) },
+          {
+            params: ChatbotParams,
+            response: { 200: Confirmation(DOCUMENT_DELETED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+            detail: {
+              operationId: 'deleteDocument',
+              summary: 'Delete a document; its words become available again',
+              tags,
+              requestBody: requestBody({ 'application/json': DeleteDocumentBody }),
+            },
+          },
         )
         .post(
           '/api/v1.0/chatbot-link-add/:uniqueId/',
@@ -80,12 +70,21 @@ export const trainingRoutes = (ctx: AppContext) =>
             await addLinks(ctx, account.accountId, params.uniqueId, body)
             return { message: LINKS_QUEUED }
           },
-          { detail: bodyDoc(AddLinksBody, { summary: 'Queue web links to be scraped and added (see chatbot-link-status)', tags }) },
+          {
+            params: ChatbotParams,
+            response: { 200: MessageAnswer(LINKS_QUEUED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+            detail: {
+              operationId: 'addLinks',
+              summary: 'Queue web links to be scraped and added (see chatbot-link-status)',
+              tags,
+              requestBody: requestBody({ 'application/json': AddLinksBody }),
+            },
+          },
         )
         .get(
           '/api/v1.0/chatbot-link-view/:uniqueId/',
-          async ({ account, params }) => ({ response: 'success', links: await viewLinks(ctx, account.accountId, params.uniqueId) }),
-          { detail: { summary: "List a chatbot's added links", tags, security } },
+          async ({ account, params }) => ({ response: 'success' as const, links: await viewLinks(ctx, account.accountId, params.uniqueId) }),
+          { params: ChatbotParams, response: { 200: LinkList, ...errorsOf(FAILS.chatbot) }, detail: { operationId: 'listLinks', summary: "List a chatbot's added links", tags } },
         )
         .post(
           '/api/v1.0/chatbot-link-delete/:uniqueId/',
@@ -93,19 +92,32 @@ export const trainingRoutes = (ctx: AppContext) =>
             await deleteLink(ctx, account.accountId, params.uniqueId, body)
             return { response: LINK_DELETED }
           },
-          { detail: bodyDoc(DeleteLinkBody, { summary: 'Delete a link; its words become available again', tags }) },
+          {
+            params: ChatbotParams,
+            response: { 200: Confirmation(LINK_DELETED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+            detail: {
+              operationId: 'deleteLink',
+              summary: 'Delete a link; its words become available again',
+              tags,
+              requestBody: requestBody({ 'application/json': DeleteLinkBody }),
+            },
+          },
         )
         .get(
           '/api/v1.0/chatbot-link-status/:uniqueId/',
-          async ({ account, params }) => ({ response: 'success', jobs: await linkStatus(ctx, account.accountId, params.uniqueId) }),
-          { detail: { summary: 'Outcome of each queued link: queued, added, not_added or failed', tags, security } },
+          async ({ account, params }) => ({ response: 'success' as const, jobs: await linkStatus(ctx, account.accountId, params.uniqueId) }),
+          {
+            params: ChatbotParams,
+            response: { 200: LinkStatusList, ...errorsOf(FAILS.chatbot) },
+            detail: { operationId: 'getLinkStatus', summary: 'Outcome of each queued link: queued, added, not_added or failed', tags },
+          },
         ),
     )
     .get(
       '/media/documents/:documentId/',
       async ({ params }) => {
         const file = await documentFile(ctx, params.documentId)
-        if (!file) return new Response(JSON.stringify({ error: NOT_FOUND }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
+        if (!file) throw notFound(NOT_FOUND)
         return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
           headers: {
             'content-type': 'application/pdf',
@@ -115,5 +127,14 @@ export const trainingRoutes = (ctx: AppContext) =>
           },
         })
       },
-      { detail: { summary: "A document's PDF (public at an unguessable address)", tags } },
+      {
+        response: errorsOf([404]),
+        detail: {
+          operationId: 'getDocumentFile',
+          summary: "A document's PDF (public at an unguessable address)",
+          tags,
+          security: PUBLIC,
+          responses: { 200: { description: 'The stored PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } } },
+        },
+      },
     )

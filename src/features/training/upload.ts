@@ -1,9 +1,9 @@
 import { MiB } from '../../http/body-limits'
 import { badRequest, tooLarge } from '../../http/errors'
+import { MAX_DOCUMENTS_PER_REQUEST } from './model'
 import { looksLikePdf } from './pdf-text'
 import { documentsTooLarge, documentTooLarge, NO_DOCUMENTS, NOT_MULTIPART, ONLY_PDF, tooManyDocuments } from './texts'
 
-export const MAX_DOCUMENTS_PER_REQUEST = 10
 export const MAX_DOCUMENT_BYTES = 20 * MiB
 export const MAX_DOCUMENTS_BYTES = 50 * MiB
 const MAX_NAME_CHARS = 200

@@ -14,11 +14,11 @@ const CalendarViewItemSchema = T.Object({
   calendar_id: T.String(),
   name: T.String(),
   calendar_email: T.String(),
-  daily_start: T.String({ description: "24-hour 'HH:MM'", examples: ['09:00'] }),
-  daily_end: T.String({ description: "24-hour 'HH:MM'", examples: ['17:00'] }),
+  daily_start: T.String({ description: "24-hour 'HH:MM'" }),
+  daily_end: T.String({ description: "24-hour 'HH:MM'" }),
   include_weekends: T.Boolean(),
-  local_timezone: T.String({ description: 'Abbreviation for the current date', examples: ['EST'] }),
-  local_timezone_name: T.String({ description: 'IANA name', examples: ['America/New_York'] }),
+  local_timezone: T.String({ description: 'Abbreviation for the current date' }),
+  local_timezone_name: T.String({ description: 'IANA name' }),
   description: T.String(),
   min15App: T.Boolean(),
   min30App: T.Boolean(),
@@ -26,7 +26,10 @@ const CalendarViewItemSchema = T.Object({
   min60App: T.Boolean(),
 })
 
-export const CalendarViewResponse = T.Object({ response: T.Literal('success'), calendar_list: T.Array(CalendarViewItemSchema) })
+export const CalendarViewResponse = T.Object(
+  { response: T.Literal('success'), calendar_list: T.Array(CalendarViewItemSchema) },
+  { description: 'The calendars, oldest first' },
+)
 
 export const BookingAnswer = T.Object({
   title: T.String({ minLength: 1, maxLength: 200 }),
@@ -37,8 +40,17 @@ export const BookingAnswer = T.Object({
 export const BookingInputSchema = T.Object({
   calendar_id: T.String({ minLength: 1 }),
   duration: T.Integer({ description: 'Minutes: 15, 30, 45 or 60, one the calendar enables' }),
-  start: T.String({ description: 'An offered slot start, ISO 8601 with offset', examples: ['2026-12-01T09:00:00-05:00'] }),
+  start: T.String({ description: 'An offered slot start, ISO 8601 with offset' }),
   client_name: T.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
   client_email: T.String({ maxLength: 254, description: 'e-mail address' }),
   answers: T.Optional(T.Array(BookingAnswer, { maxItems: 20 })),
+})
+
+export const PublicCalendarSchema = T.Object({
+  calendar_id: T.String(),
+  name: T.String(),
+  description: T.String(),
+  local_timezone_name: T.String(),
+  durations: T.Array(T.Integer()),
+  include_weekends: T.Boolean(),
 })

@@ -1,6 +1,7 @@
 import { Type as T, type TSchema } from '@sinclair/typebox'
 import { CalendarInputSchema } from '../calendars/calendar-input'
 import { HttpUrl, OptionalText, RequiredText } from '../../http/validate'
+import { TYPES } from './texts'
 
 export const MAX_PRICING_PLANS = 50
 export const MAX_CALENDARS = 10
@@ -23,7 +24,7 @@ export const PricingPlanSchema = T.Object({
 export const DataCollectionItemSchema = T.Object({
   title: RequiredText(200),
   question: RequiredText(1000),
-  type: T.Union(DATA_TYPES.map((v) => T.Literal(v))),
+  type: T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document')]),
 })
 
 export const PricingPlans = T.Array(PricingPlanSchema, { minItems: 1, maxItems: MAX_PRICING_PLANS })
@@ -118,3 +119,70 @@ export function multipartOf(schema: ReturnType<typeof T.Object>): TSchema {
   }
   return T.Object(properties)
 }
+
+// Answers.
+
+export const ChatbotTypeSchema = T.Union([
+  T.Literal(TYPES.knowledge),
+  T.Literal(TYPES.business),
+  T.Literal(TYPES.dataCollection),
+  T.Literal(TYPES.quote),
+  T.Literal(TYPES.appointment),
+])
+
+export const CreationAnswer = T.Object(
+  {
+    chatbot_id: T.String(),
+    response: T.Literal('SUCCESS'),
+    message: T.Optional(T.String({ description: 'Knowledge Retrieval: what to do next' })),
+    embed_code: T.Optional(T.String({ description: 'Every other type: the HTML snippet to paste into a page' })),
+    webhook_secret: T.Optional(T.String({ description: 'Quote Generation: signs the webhook deliveries' })),
+  },
+  { description: 'The chatbot was created' },
+)
+
+const Settings = {
+  pricing_plans: T.Optional(T.Array(PricingPlanSchema)),
+  contact_information: T.Optional(T.String()),
+  operating_hours: T.Optional(T.String()),
+  address_locations: T.Optional(T.String()),
+  faqs: T.Optional(T.String()),
+  terms_of_service: T.Optional(T.String()),
+  privacy_policy: T.Optional(T.String()),
+  data_collection: T.Optional(T.Array(DataCollectionItemSchema)),
+  currency: T.Optional(T.String()),
+  delivery_fees: T.Optional(T.String()),
+  payment_terms: T.Optional(T.String()),
+  quotes_validity: T.Optional(T.String()),
+}
+
+export const ChatbotView = T.Object(
+  {
+    chatbot_id: T.String(),
+    chatbot_name: T.String(),
+    chatbot_title: T.String(),
+    chatbot_type: ChatbotTypeSchema,
+    chatbot_greeting: T.String(),
+    chatbot_instructions: T.String(),
+    conversation_count: T.Integer(),
+    user_allowance: T.Integer(),
+    available_word_count: T.Integer(),
+    chatbot_color1: T.String(),
+    chatbot_color2: T.String(),
+    reset_date: T.String({ description: 'End of the current subscription period, YYYY-MM-DD' }),
+    embed_code: T.String(),
+    business_industry: T.String(),
+    business_website: T.Union([T.String(), T.Null()]),
+    logo_url: T.Union([T.String(), T.Null()]),
+    created_at: T.String(),
+    ...Settings,
+    webhook_url: T.Optional(T.Union([T.String(), T.Null()], { description: 'Quote Generation only' })),
+    webhook_secret: T.Optional(T.Union([T.String(), T.Null()], { description: 'Quote Generation only' })),
+  },
+  { description: "The chatbot's settings and counters" },
+)
+
+export const ChatbotList = T.Object(
+  { response: T.Literal('success'), chatbots: T.Array(T.Object({ chatbot_id: T.String(), chatbot_name: T.String(), chatbot_type: ChatbotTypeSchema })) },
+  { description: "The account's chatbots, oldest first" },
+)
