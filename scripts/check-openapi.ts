@@ -2,6 +2,7 @@
 // @apidevtools/swagger-parser and lints it with @redocly/cli (recommended rules,
 // no-path-trailing-slash off since every path ends in `/`). Exits non-zero on any error.
 import SwaggerParser from '@apidevtools/swagger-parser'
+import type { OpenAPI } from 'openapi-types'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -16,7 +17,7 @@ rules:
 `
 
 /** The document as a running app serves it (a fresh SQLite data dir, a kernel-chosen port). */
-export async function servedDocument(): Promise<object> {
+export async function servedDocument(): Promise<OpenAPI.Document> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openapi-check-'))
   const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
   const port = probe.port
@@ -27,7 +28,8 @@ export async function servedDocument(): Promise<object> {
   try {
     const response = await fetch(`${server.url}/swagger/json`)
     if (response.status !== 200) throw new Error(`/swagger/json answered ${response.status}`)
-    return (await response.json()) as object
+    const document: OpenAPI.Document = await response.json()
+    return document
   } finally {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -35,9 +37,9 @@ export async function servedDocument(): Promise<object> {
 }
 
 /** swagger-parser's validation: throws with the first problem. */
-export async function validateDocument(document: object): Promise<void> {
+export async function validateDocument(document: OpenAPI.Document): Promise<void> {
   // swagger-parser dereferences in place; give it a copy.
-  await SwaggerParser.validate(structuredClone(document) as Parameters<typeof SwaggerParser.validate>[0])
+  await SwaggerParser.validate(structuredClone(document))
 }
 
 /** redocly lint's verdict: its exit code and its report. */
