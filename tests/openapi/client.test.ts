@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { OpenAPI } from 'openapi-types'
+import type { OpenAPIV3_1 } from 'openapi-types'
 import { lintDocument, validateDocument } from '../../scripts/check-openapi'
 import { API_TYPES_FILE, generateApiTypes } from '../../scripts/api-types'
 import { startTestApp, type TestApp } from '../support/app'
@@ -9,7 +9,7 @@ import { walkEveryOperation } from './walk'
 
 let app: TestApp
 let page: ReturnType<typeof Bun.serve>
-let document: OpenAPI.Document
+let document: OpenAPIV3_1.Document
 
 beforeAll(async () => {
   app = await startTestApp()
@@ -26,7 +26,7 @@ afterAll(async () => {
   await app.stop()
 })
 
-const operationsOf = (doc: OpenAPI.Document): string[] =>
+const operationsOf = (doc: OpenAPIV3_1.Document): string[] =>
   Object.entries(doc.paths ?? {}).flatMap(([path, item]) => Object.keys(item ?? {}).filter((m) => m === 'get' || m === 'post').map((m) => `${m} ${path}`))
 
 test('the served document is valid OpenAPI and clean under redocly recommended', async () => {
