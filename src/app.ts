@@ -1,13 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
-import { accountRoutes } from './features/accounts/routes'
-import { billingRoutes } from './features/billing/routes'
-import { calendarRoutes } from './features/calendars/routes'
-import { chatRoutes } from './features/chat/routes'
-import { chatbotRoutes } from './features/chatbots/routes'
-import { dashboardRoutes } from './features/dashboard/routes'
-import { trainingRoutes } from './features/training/routes'
-import { widgetRoutes } from './features/widget/routes'
+import { FEATURE_ROUTES } from './features'
 import { checkDeclaredLength } from './http/body-limits'
 import { localRateLimiter, sharedRateLimit } from './http/rate-limit'
 import { jsonBodyParser } from './http/json-body'
@@ -22,6 +15,9 @@ import { openApiDocument, PUBLIC } from './http/openapi'
 
 const API_VERSION = '1.0.0'
 const HealthAnswer = T.Object({ status: T.Literal('ok') }, { description: 'The database answers' })
+
+/** The app's own routes beside the features': health and the API docs. */
+export const APP_ROUTE_FILES = { health: 'src/app.ts', docs: 'src/http/api-docs.ts' }
 
 /** Builds the whole HTTP app over a context; nothing runs at import time. */
 export function createApp(ctx: AppContext) {
@@ -65,14 +61,7 @@ export function createApp(ctx: AppContext) {
         detail: { operationId: 'getHealth', summary: 'Health: ok once the database answers', tags: ['Service'], security: PUBLIC },
       },
     )
-    .use(accountRoutes(ctx))
-    .use(billingRoutes(ctx))
-    .use(chatbotRoutes(ctx))
-    .use(chatRoutes(ctx))
-    .use(trainingRoutes(ctx))
-    .use(calendarRoutes(ctx))
-    .use(widgetRoutes)
-    .use(dashboardRoutes(ctx))
+  for (const feature of FEATURE_ROUTES) app.use(feature.routes(ctx))
   routes.load(app.routes)
   return app
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { computeQuoteTotals, formatCents, parsePrice, type PricingPlan, type QuoteTotals } from '../../src/features/chat/quote-totals.ts';
+import { computeQuoteTotals, formatCents, parsePrice, type PricingPlan, type QuoteTotals } from '../../src/features/quotes/quote-totals.ts';
 
 /** A refusal as the API words it: `<field>: <message>`. */
 const refusal = (result: QuoteTotals) => (result.ok ? 'accepted' : `${result.field}: ${result.message}`);

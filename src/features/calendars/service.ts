@@ -37,7 +37,7 @@ export {
   type Booking,
   type BookingInput,
   type SlotsAnswer,
-} from './booking'
+} from '../bookings/booking'
 export type { StoredCalendar } from './repo'
 export type { CalendarViewItem, PublicCalendar } from './view'
 

@@ -3,7 +3,7 @@
 // searched in memory on each question rather than indexed: no copy to keep in step on edits.
 import { searchTerms } from '../../lib/search-terms'
 import { formatMoney } from '../../lib/money'
-import type { PricingPlan } from './quote-totals'
+import type { PricingPlan } from '../quotes/quote-totals'
 
 export interface BusinessFact {
   title: string

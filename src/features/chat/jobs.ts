@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
-import { INVITATION_MAIL_JOB, invitationMailJob } from './invitation-mail'
-import { LEAD_WEBHOOK_JOB, leadWebhookJob } from './lead-webhook'
-import { QUOTE_MAIL_JOB, quoteMailJob } from './quote-mail'
+import { INVITATION_MAIL_JOB, invitationMailJob } from '../bookings/invitation-mail'
+import { LEAD_WEBHOOK_JOB, leadWebhookJob } from '../quotes/lead-webhook'
+import { QUOTE_MAIL_JOB, quoteMailJob } from '../quotes/quote-mail'
 
 /** The chat runtime's background work: quote e-mails, lead webhooks, appointment invitations. */
 export function registerChatJobs(ctx: AppContext): void {

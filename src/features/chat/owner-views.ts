@@ -6,10 +6,10 @@ import { requireSubscription } from '../billing/service'
 import { listAppointments, type AppointmentItem } from '../calendars/service'
 import { ownedChatbot, type ChatbotRow } from '../chatbots/access'
 import { SUBSCRIPTION_REQUIRED, TYPES } from '../chatbots/texts'
-import type { CollectedAnswer } from './data-collection'
-import { listLeads, type LeadView } from './leads'
+import type { CollectedAnswer } from '../forms/data-collection'
+import { listLeads, type LeadView } from '../quotes/leads'
 import { notAvailableForType } from './texts'
-import { uploadUrl } from './uploads'
+import { uploadUrl } from '../forms/uploads'
 
 /** Token, subscription and ownership like every management endpoint; then the type this list exists for. */
 async function ownerChatbot(ctx: AppContext, accountId: string, chatbotId: string, type: ChatbotType): Promise<ChatbotRow> {

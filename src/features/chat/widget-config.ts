@@ -4,9 +4,9 @@ import type { ChatbotType } from '../../db/schema'
 import { publicCalendars, type PublicCalendar } from '../calendars/service'
 import { logoUrl, settingsOf } from '../chatbots/service'
 import { TYPES } from '../chatbots/texts'
-import type { Question } from './data-collection'
-import { publicChatbot } from './public-chatbot'
-import { questionsOf } from './questions'
+import type { Question } from '../forms/data-collection'
+import { publicChatbot } from '../chatbots/public-chatbot'
+import { questionsOf } from '../forms/questions'
 
 export interface WidgetConfig {
   chatbot_id: string

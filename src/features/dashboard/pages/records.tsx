@@ -1,6 +1,6 @@
 import { Html } from '@elysiajs/html'
 import type { AppointmentItem } from '../../calendars/service'
-import type { LeadView } from '../../chat/leads'
+import type { LeadView } from '../../quotes/leads'
 import type { SubmissionView } from '../../chat/owner-views'
 import { attr } from '../html'
 import type { Viewer } from '../session'

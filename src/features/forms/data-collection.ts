@@ -1,8 +1,8 @@
 // The conversational form of Data Collection chatbots (contract 8), as a pure step function over
 // the session's state. The caller stores the state and, when `completed` is set, the submission.
 import type { UploadKind } from '../../lib/file-kind'
-import { checkAnswer, wrongUploadReason, type AnswerCheck, type AnswerType } from './answers'
-import { FORM_ALREADY_COMPLETE, FORM_COMPLETE, UPLOAD_ANSWER_NOT_FOUND } from './texts'
+import { checkAnswer, wrongUploadReason, type AnswerCheck, type AnswerType } from '../chat/answers'
+import { FORM_ALREADY_COMPLETE, FORM_COMPLETE, UPLOAD_ANSWER_NOT_FOUND } from '../chat/texts'
 
 export interface Question {
   title: string

@@ -6,7 +6,7 @@ import { MINUTE } from '../../lib/clock'
 import { escapeHtml } from '../../lib/html'
 import { calendarOf, type StoredCalendar } from '../calendars/service'
 import { renderInvitation } from './ics'
-import { invitationSubject, newAppointmentSubject } from './texts'
+import { invitationSubject, newAppointmentSubject } from '../chat/texts'
 
 export const INVITATION_MAIL_JOB = 'chat.invitation_mail'
 const MAIL_RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 360 * MINUTE]

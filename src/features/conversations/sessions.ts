@@ -3,7 +3,7 @@ import type { Db } from '../../db/database'
 import type { ChatSessionsTable } from '../../db/schema'
 import { conflict, notFound } from '../../http/errors'
 import { newId } from '../../lib/ids'
-import { CONVERSATION_BUSY, SESSION_NOT_FOUND } from './texts'
+import { CONVERSATION_BUSY, SESSION_NOT_FOUND } from '../chat/texts'
 
 export type ChatSession = ChatSessionsTable
 

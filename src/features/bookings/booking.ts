@@ -13,7 +13,7 @@ import { conflict, invalid } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { DAY } from '../../lib/clock'
 import { isEmail, normaliseEmail } from '../../lib/email'
-import { APPOINTMENT_DURATIONS, type AppointmentDuration } from './calendar-input'
+import { APPOINTMENT_DURATIONS, type AppointmentDuration } from '../calendars/calendar-input'
 import {
   appointmentsBetween,
   findCalendar,
@@ -22,11 +22,11 @@ import {
   listCalendars,
   lockCalendar,
   type StoredCalendar,
-} from './repo'
-import { BookingInputSchema } from './model'
-import { findOfferedSlot, formatInZone, INVALID_DATE_MESSAGE, listSlots, parseDayNumber, parseInstant, type Slot } from './slots'
-import { BOOKING_MESSAGES, SLOT_TAKEN } from './texts'
-import { publicItem, type PublicCalendar } from './view'
+} from '../calendars/repo'
+import { BookingInputSchema } from '../calendars/model'
+import { findOfferedSlot, formatInZone, INVALID_DATE_MESSAGE, listSlots, parseDayNumber, parseInstant, type Slot } from '../calendars/slots'
+import { BOOKING_MESSAGES, SLOT_TAKEN } from '../calendars/texts'
+import { publicItem, type PublicCalendar } from '../calendars/view'
 
 export type BookingInput = Static<typeof BookingInputSchema>
 

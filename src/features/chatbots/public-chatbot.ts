@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context'
 import { CHATBOT_NOT_FOUND, forbidden, notFound } from '../../http/errors'
 import { activeSubscription } from '../billing/service'
-import type { ChatbotRow } from '../chatbots/access'
-import { CHATBOT_UNAVAILABLE } from './texts'
+import type { ChatbotRow } from './access'
+import { CHATBOT_UNAVAILABLE } from '../chat/texts'
 
 /**
  * The gate of every public endpoint: the chatbot must exist (404) and its owner must be paying

@@ -5,7 +5,7 @@ import type { MailMessage } from '../../infra/mailer'
 import { MINUTE } from '../../lib/clock'
 import { escapeHtml } from '../../lib/html'
 import { formatMoney } from '../../lib/money'
-import { quoteMailSubject } from './texts'
+import { quoteMailSubject } from '../chat/texts'
 
 export const QUOTE_MAIL_JOB = 'chat.quote_mail'
 const MAIL_RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 360 * MINUTE]

@@ -7,7 +7,7 @@ import { MINUTE } from '../../lib/clock'
 import { signWebhook } from '../../lib/standard-webhooks'
 import { FetchRefused } from '../training/safe-fetch'
 import { leadEventData, type LeadEventData } from './leads'
-import { postWebhook } from './webhook-post'
+import { postWebhook } from '../webhooks/webhook-post'
 
 export const LEAD_WEBHOOK_JOB = 'chat.lead_webhook'
 const HOUR = 60 * MINUTE

@@ -6,10 +6,10 @@ import { sniffUpload, uploadKindOf, type UploadKind } from '../../lib/file-kind'
 import { newId } from '../../lib/ids'
 import { chatbotFilePrefix, type ChatbotRow } from '../chatbots/access'
 import { questionsOf } from './questions'
-import { VisitorFields } from './schemas'
-import { existingSession } from './sessions'
-import { UPLOAD_FILE_REQUIRED, UPLOAD_TOO_LARGE, UPLOAD_WRONG_KIND, UPLOADS_NOT_TAKEN } from './texts'
-import { takeDailyAllowance } from './usage'
+import { VisitorFields } from '../chat/schemas'
+import { existingSession } from '../conversations/sessions'
+import { UPLOAD_FILE_REQUIRED, UPLOAD_TOO_LARGE, UPLOAD_WRONG_KIND, UPLOADS_NOT_TAKEN } from '../chat/texts'
+import { takeDailyAllowance } from '../conversations/usage'
 
 export const MAX_UPLOAD_BYTES = 10 * MiB
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import { limitReached } from '../../http/errors'
 import type { ChatbotRow } from '../chatbots/access'
-import { DAILY_LIMIT_REACHED, DAILY_UPLOAD_LIMIT_REACHED } from './texts'
+import { DAILY_LIMIT_REACHED, DAILY_UPLOAD_LIMIT_REACHED } from '../chat/texts'
 
 export type UsageCounter = 'messages' | 'uploads'
 
