@@ -6,11 +6,17 @@
 import type { AnyElysia } from 'elysia'
 import type { AppContext } from '../context'
 import { accountRoutes } from './accounts/routes'
+import { CHATBOT_MATERIAL } from './chatbot-material'
+import { accountEmail, accountExists } from './accounts/service'
 import { billingRoutes } from './billing/routes'
+import { bookingRoutes } from './bookings/routes'
 import { calendarRoutes } from './calendars/routes'
 import { chatRoutes } from './chat/routes'
 import { chatbotRoutes } from './chatbots/routes'
+import { conversationRoutes } from './conversations/routes'
 import { dashboardRoutes } from './dashboard/routes'
+import { formRoutes } from './forms/routes'
+import { quoteRoutes } from './quotes/routes'
 import { trainingRoutes } from './training/routes'
 import { widgetRoutes } from './widget/routes'
 
@@ -23,9 +29,13 @@ export interface FeatureRoutes {
 
 export const FEATURE_ROUTES: FeatureRoutes[] = [
   { feature: 'accounts', file: 'src/features/accounts/routes.ts', routes: accountRoutes },
-  { feature: 'billing', file: 'src/features/billing/routes.ts', routes: billingRoutes },
-  { feature: 'chatbots', file: 'src/features/chatbots/routes.ts', routes: chatbotRoutes },
+  { feature: 'billing', file: 'src/features/billing/routes.ts', routes: (ctx) => billingRoutes(ctx, { emailOf: accountEmail, exists: accountExists }) },
+  { feature: 'chatbots', file: 'src/features/chatbots/routes.ts', routes: (ctx) => chatbotRoutes(ctx, CHATBOT_MATERIAL) },
   { feature: 'chat', file: 'src/features/chat/routes.ts', routes: chatRoutes },
+  { feature: 'conversations', file: 'src/features/conversations/routes.ts', routes: conversationRoutes },
+  { feature: 'forms', file: 'src/features/forms/routes.ts', routes: formRoutes },
+  { feature: 'quotes', file: 'src/features/quotes/routes.ts', routes: quoteRoutes },
+  { feature: 'bookings', file: 'src/features/bookings/routes.ts', routes: bookingRoutes },
   { feature: 'training', file: 'src/features/training/routes.ts', routes: trainingRoutes },
   { feature: 'calendars', file: 'src/features/calendars/routes.ts', routes: calendarRoutes },
   { feature: 'widget', file: 'src/features/widget/routes.ts', routes: () => widgetRoutes },

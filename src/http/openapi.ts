@@ -169,3 +169,9 @@ export const requestBody = (content: Record<string, object>) => ({
   required: true,
   content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])),
 })
+
+/** A success answer that is a file, not JSON. */
+export const binaryResponse = (type: string, description: string) => ({ 200: { description, content: { [type]: { schema: { type: 'string' as const, format: 'binary' } } } } })
+
+export const PUBLIC_TAGS = ['Chat runtime (public)']
+export const RESULT_TAGS = ['Chat results']

@@ -76,18 +76,6 @@ export interface paths {
     /** A chatbot's logo (public, shown by the widget) */
     get: operations["getChatbotLogo"];
   };
-  "/api/v1.0/chatbot-submissions/{uniqueId}/": {
-    /** A Data Collection chatbot's submissions, newest first */
-    get: operations["listSubmissions"];
-  };
-  "/api/v1.0/chatbot-leads/{uniqueId}/": {
-    /** A Quote Generation chatbot's leads with their webhook delivery state, newest first */
-    get: operations["listLeads"];
-  };
-  "/api/v1.0/chatbot-appointments/{uniqueId}/": {
-    /** An Appointment/Calendar Support chatbot's appointments, earliest first */
-    get: operations["listAppointments"];
-  };
   "/api/v1.0/widget/{uniqueId}/": {
     /** Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars) */
     get: operations["getWidgetConfig"];
@@ -100,9 +88,29 @@ export interface paths {
     /** Upload an image or PDF (by content, at most 10 MiB) to answer an image or pdf_document question */
     post: operations["uploadChatFile"];
   };
+  "/api/v1.0/chatbot-submissions/{uniqueId}/": {
+    /** A Data Collection chatbot's submissions, newest first */
+    get: operations["listSubmissions"];
+  };
+  "/media/uploads/{uploadId}/": {
+    /** A visitor's uploaded answer file (unguessable URL, shown in submissions) */
+    get: operations["getUploadedFile"];
+  };
+  "/api/v1.0/chatbot-leads/{uniqueId}/": {
+    /** A Quote Generation chatbot's leads with their webhook delivery state, newest first */
+    get: operations["listLeads"];
+  };
   "/api/v1.0/chat/{uniqueId}/quote/": {
     /** Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url) */
     post: operations["requestQuote"];
+  };
+  "/media/quotes/{quoteId}/": {
+    /** A quote PDF (public, unguessable URL) */
+    get: operations["getQuotePdf"];
+  };
+  "/api/v1.0/chatbot-appointments/{uniqueId}/": {
+    /** An Appointment/Calendar Support chatbot's appointments, earliest first */
+    get: operations["listAppointments"];
   };
   "/api/v1.0/chat/{uniqueId}/slots/": {
     /** Free slots of one calendar on one day (in the calendar's zone) */
@@ -111,14 +119,6 @@ export interface paths {
   "/api/v1.0/chat/{uniqueId}/book/": {
     /** Book an offered slot; the client and the calendar get an .ics invitation by e-mail */
     post: operations["bookAppointment"];
-  };
-  "/media/quotes/{quoteId}/": {
-    /** A quote PDF (public, unguessable URL) */
-    get: operations["getQuotePdf"];
-  };
-  "/media/uploads/{uploadId}/": {
-    /** A visitor's uploaded answer file (unguessable URL, shown in submissions) */
-    get: operations["getUploadedFile"];
   };
   "/api/v1.0/chatbot-document-add/{uniqueId}/": {
     /** Add PDF documents (all or nothing, within the training word allowance) */
@@ -1975,302 +1975,6 @@ export interface operations {
       };
     };
   };
-  /** A Data Collection chatbot's submissions, newest first */
-  listSubmissions: {
-    parameters: {
-      path: {
-        /** @description The chatbot id (chatbot_id). */
-        uniqueId: string;
-      };
-    };
-    responses: {
-      /** @description Newest first; uploads as absolute URLs */
-      200: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            response: "success";
-            submissions: ({
-                submission_id: string;
-                created_at: string;
-                answers: ({
-                    title: string;
-                    type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                    value: string | number | boolean;
-                  })[];
-              })[];
-          };
-        };
-      };
-      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
-      400: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Missing or invalid token */
-      401: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Another account’s chatbot, or a chatbot that is not available */
-      403: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Too many requests: retry after the Retry-After seconds */
-      429: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure (logged with the request id) */
-      500: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
-  /** A Quote Generation chatbot's leads with their webhook delivery state, newest first */
-  listLeads: {
-    parameters: {
-      path: {
-        /** @description The chatbot id (chatbot_id). */
-        uniqueId: string;
-      };
-    };
-    responses: {
-      /** @description Newest first, with the webhook delivery state */
-      200: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            response: "success";
-            leads: ({
-                lead_id: string;
-                created_at: string;
-                client_name: string;
-                client_email: string;
-                quote_id: string;
-                quote_url: string;
-                total_excluding_vat: string;
-                total_including_vat: string;
-                currency: string;
-                webhook_status: "none" | "pending" | "delivered" | "failed";
-                webhook_attempts: number;
-              })[];
-          };
-        };
-      };
-      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
-      400: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Missing or invalid token */
-      401: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Another account’s chatbot, or a chatbot that is not available */
-      403: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Too many requests: retry after the Retry-After seconds */
-      429: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure (logged with the request id) */
-      500: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
-  /** An Appointment/Calendar Support chatbot's appointments, earliest first */
-  listAppointments: {
-    parameters: {
-      path: {
-        /** @description The chatbot id (chatbot_id). */
-        uniqueId: string;
-      };
-    };
-    responses: {
-      /** @description Earliest first */
-      200: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            response: "success";
-            appointments: ({
-                appointment_id: string;
-                calendar_id: string;
-                calendar_name: string;
-                start: string;
-                end: string;
-                duration: number;
-                client_name: string;
-                client_email: string;
-                answers: ({
-                    title: string;
-                    type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                    value: string | number | boolean;
-                  })[];
-                created_at: string;
-              })[];
-          };
-        };
-      };
-      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
-      400: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Missing or invalid token */
-      401: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Another account’s chatbot, or a chatbot that is not available */
-      403: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Too many requests: retry after the Retry-After seconds */
-      429: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure (logged with the request id) */
-      500: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
   /** Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars) */
   getWidgetConfig: {
     parameters: {
@@ -2590,6 +2294,252 @@ export interface operations {
       };
     };
   };
+  /** A Data Collection chatbot's submissions, newest first */
+  listSubmissions: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    responses: {
+      /** @description Newest first; uploads as absolute URLs */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @constant */
+            response: "success";
+            submissions: ({
+                submission_id: string;
+                created_at: string;
+                answers: ({
+                    title: string;
+                    type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                    value: string | number | boolean;
+                  })[];
+              })[];
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A visitor's uploaded answer file (unguessable URL, shown in submissions) */
+  getUploadedFile: {
+    parameters: {
+      path: {
+        uploadId: string;
+      };
+    };
+    responses: {
+      /** @description The uploaded image or PDF, with its own content type */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/octet-stream": string;
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A Quote Generation chatbot's leads with their webhook delivery state, newest first */
+  listLeads: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    responses: {
+      /** @description Newest first, with the webhook delivery state */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @constant */
+            response: "success";
+            leads: ({
+                lead_id: string;
+                created_at: string;
+                client_name: string;
+                client_email: string;
+                quote_id: string;
+                quote_url: string;
+                total_excluding_vat: string;
+                total_including_vat: string;
+                currency: string;
+                webhook_status: "none" | "pending" | "delivered" | "failed";
+                webhook_attempts: number;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url) */
   requestQuote: {
     parameters: {
@@ -2667,6 +2617,160 @@ export interface operations {
       };
       /** @description Body or file over its size limit */
       413: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A quote PDF (public, unguessable URL) */
+  getQuotePdf: {
+    parameters: {
+      path: {
+        quoteId: string;
+      };
+    };
+    responses: {
+      /** @description The quote PDF */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** An Appointment/Calendar Support chatbot's appointments, earliest first */
+  listAppointments: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    responses: {
+      /** @description Earliest first */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @constant */
+            response: "success";
+            appointments: ({
+                appointment_id: string;
+                calendar_id: string;
+                calendar_name: string;
+                start: string;
+                end: string;
+                duration: number;
+                client_name: string;
+                client_email: string;
+                answers: ({
+                    title: string;
+                    type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                    value: string | number | boolean;
+                  })[];
+                created_at: string;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -2879,110 +2983,6 @@ export interface operations {
       };
       /** @description Body or file over its size limit */
       413: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Too many requests: retry after the Retry-After seconds */
-      429: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure (logged with the request id) */
-      500: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
-  /** A quote PDF (public, unguessable URL) */
-  getQuotePdf: {
-    parameters: {
-      path: {
-        quoteId: string;
-      };
-    };
-    responses: {
-      /** @description The quote PDF */
-      200: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/pdf": string;
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Too many requests: retry after the Retry-After seconds */
-      429: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure (logged with the request id) */
-      500: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
-  /** A visitor's uploaded answer file (unguessable URL, shown in submissions) */
-  getUploadedFile: {
-    parameters: {
-      path: {
-        uploadId: string;
-      };
-    };
-    responses: {
-      /** @description The uploaded image or PDF, with its own content type */
-      200: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/octet-stream": string;
-        };
-      };
-      /** @description Not found */
-      404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;

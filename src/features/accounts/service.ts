@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context'
+import type { Db } from '../../db/database'
+import { accountById, accountByEmail, countChatbotCreated, insertAccountIfNew, insertToken, liveToken, markVerified, revokeTokenRow, tokensOf, upsertVerifiedAccount } from './repo'
 import { badRequest, forbidden, rateLimited } from '../../http/errors'
 import { isEmail, isHttpUrl, normaliseEmail } from '../../lib/email'
 import { newId, newToken, sha256 } from '../../lib/ids'
@@ -34,7 +36,7 @@ function codeText(value: unknown): string | null {
 }
 
 export async function findAccount(ctx: AppContext, email: string) {
-  return ctx.db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()
+  return accountByEmail(ctx.db, email)
 }
 
 export async function createSubscription(
@@ -52,11 +54,7 @@ export async function createSubscription(
   }
   if (await recentlySent(ctx, email, 'signup')) throw rateLimited(WAIT_BEFORE_RESEND, 60)
   if (!account) {
-    await ctx.db
-      .insertInto('accounts')
-      .values({ id: newId(), email, verified_at: null, chatbots_created: 0, created_at: ctx.clock.now().toISOString() })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .execute()
+    await insertAccountIfNew(ctx.db, { id: newId(), email, verified_at: null, chatbots_created: 0, created_at: ctx.clock.now().toISOString() })
   }
   await issueCode(ctx, email, 'signup')
   return { response: codeSent(email) }
@@ -76,7 +74,7 @@ export async function verifyCode(
   if (outcome === 'expired') throw badRequest(CODE_EXPIRED, undefined, 'code')
   if (outcome === 'invalid') throw badRequest(INVALID_CODE, undefined, 'code')
   if (!account.verified_at) {
-    await ctx.db.updateTable('accounts').set({ verified_at: ctx.clock.now().toISOString() }).where('id', '=', account.id).execute()
+    await markVerified(ctx.db, account.id, ctx.clock.now().toISOString())
   }
   ctx.log.info('account.verified', { account_id: account.id })
   if (await activeSubscription(ctx, account.id)) throw badRequest(ALREADY_SUBSCRIBED)
@@ -108,23 +106,14 @@ export async function verifyLoginCode(ctx: AppContext, email: string, codeInput:
 /** A new API token; only its hash is kept, so this is the one time it is seen. */
 export async function createToken(ctx: AppContext, accountId: string, label: string): Promise<string> {
   const token = newToken()
-  await ctx.db
-    .insertInto('api_tokens')
-    .values({ id: newId(), account_id: accountId, token_hash: sha256(token), label, created_at: ctx.clock.now().toISOString(), revoked_at: null })
-    .execute()
+  await insertToken(ctx.db, { id: newId(), account_id: accountId, token_hash: sha256(token), label, created_at: ctx.clock.now().toISOString(), revoked_at: null })
   ctx.log.info('token.created', { account_id: accountId, label })
   return token
 }
 
 /** Revokes one of the account's own tokens; another account's token id is refused. */
 export async function revokeToken(ctx: AppContext, accountId: string, tokenId: string): Promise<void> {
-  const revoked = await ctx.db
-    .updateTable('api_tokens')
-    .set({ revoked_at: ctx.clock.now().toISOString() })
-    .where('id', '=', tokenId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst()
-  if (Number(revoked.numUpdatedRows) !== 1) throw forbidden()
+  if (!(await revokeTokenRow(ctx.db, accountId, tokenId, ctx.clock.now().toISOString()))) throw forbidden()
 }
 
 export interface TokenRow {
@@ -135,16 +124,37 @@ export interface TokenRow {
 }
 
 export async function listTokens(ctx: AppContext, accountId: string): Promise<TokenRow[]> {
-  return ctx.db
-    .selectFrom('api_tokens')
-    .select(['id', 'label', 'created_at', 'revoked_at'])
-    .where('account_id', '=', accountId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute()
+  return tokensOf(ctx.db, accountId)
 }
 
 /** The account a login code belongs to, from a raw e-mail input (the dashboard's form). */
 export async function accountForLoginCode(ctx: AppContext, emailInput: unknown, codeInput: unknown): Promise<string> {
   return verifyLoginCode(ctx, checkEmail(emailInput), codeInput)
+}
+
+// For the edge, billing, chatbots, the dashboard and the grant command, which never query these tables themselves.
+
+export interface AuthenticatedAccount {
+  accountId: string
+  email: string
+  tokenId: string
+}
+
+/** The account of a live (unrevoked) token, by the token's hash. */
+export async function accountForTokenHash(ctx: AppContext, tokenHash: string): Promise<AuthenticatedAccount | undefined> {
+  const [row] = await liveToken(ctx.db, tokenHash)
+  return row
+}
+
+export const accountEmail = async (db: Db, accountId: string): Promise<string | undefined> => (await accountById(db, accountId))?.email
+
+export const accountExists = async (db: Db, accountId: string): Promise<boolean> => (await accountById(db, accountId)) !== undefined
+
+/** Counts a new chatbot against the plan's allowance, in the caller's transaction; false when it is used up. */
+export const takeChatbotAllowance = (trx: Db, accountId: string, max: number): Promise<boolean> => countChatbotCreated(trx, accountId, max)
+
+/** The grant command: a verified account for the address, created when new. */
+export async function verifiedAccount(ctx: AppContext, trx: Db, email: string): Promise<{ id: string }> {
+  const now = ctx.clock.now().toISOString()
+  return upsertVerifiedAccount(trx, { id: newId(), email, verified_at: now, chatbots_created: 0, created_at: now })
 }

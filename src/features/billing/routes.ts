@@ -1,5 +1,7 @@
 import { Elysia } from 'elysia'
+import type Stripe from 'stripe'
 import type { AppContext } from '../../context'
+import type { Db } from '../../db/database'
 import { badRequest, invalid, notFound } from '../../http/errors'
 import { rawJsonText } from '../../http/json-body'
 import { errorsOf } from '../../http/model'
@@ -9,14 +11,20 @@ import { checkoutPage } from './checkout-page'
 import { applyStripeEvent, cancelTestCheckout, findCheckout, payTestCheckout, planById } from './service'
 import { BAD_SIGNATURE, STRIPE_DISABLED } from './texts'
 
-export const billingRoutes = (ctx: AppContext) =>
+/** What billing asks of the accounts feature, wired by src/features/index.ts (accounts depends on billing, not back). */
+export interface BillingAccounts {
+  emailOf(db: Db, accountId: string): Promise<string | undefined>
+  exists(db: Db, accountId: string): Promise<boolean>
+}
+
+export const billingRoutes = (ctx: AppContext, accounts: BillingAccounts) =>
   new Elysia({ name: 'billing' })
     .get(
       '/billing/checkout/:sessionId/',
       async ({ params }) => {
         const session = await findCheckout(ctx, params.sessionId)
-        const account = await ctx.db.selectFrom('accounts').select('email').where('id', '=', session.account_id).executeTakeFirstOrThrow()
-        const html = checkoutPage({ plan: planById(ctx, session.plan_id), email: account.email, status: session.status })
+        const email = (await accounts.emailOf(ctx.db, session.account_id)) ?? ''
+        const html = checkoutPage({ plan: planById(ctx, session.plan_id), email, status: session.status })
         return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
       },
       {
@@ -62,14 +70,14 @@ export const billingRoutes = (ctx: AppContext) =>
       async ({ request }) => {
         if (!ctx.payments.verifyWebhook) throw notFound(STRIPE_DISABLED)
         const raw = await rawJsonText(request)
-        let event
+        let event: Stripe.Event
         try {
           event = await ctx.payments.verifyWebhook(raw, request.headers.get('stripe-signature') ?? '')
         } catch (error) {
           ctx.log.warn('stripe.bad_signature', { error: String(error).slice(0, 200) })
           throw badRequest(BAD_SIGNATURE)
         }
-        const outcome = await applyStripeEvent(ctx, event)
+        const outcome = await applyStripeEvent(ctx, event, accounts.exists)
         ctx.log.info('stripe.event', { event_id: event.id, type: event.type, outcome })
         return { received: true, outcome }
       },

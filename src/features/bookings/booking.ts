@@ -14,19 +14,11 @@ import { parse } from '../../http/validate'
 import { DAY } from '../../lib/clock'
 import { isEmail, normaliseEmail } from '../../lib/email'
 import { APPOINTMENT_DURATIONS, type AppointmentDuration } from '../calendars/calendar-input'
-import {
-  appointmentsBetween,
-  findCalendar,
-  insertAppointment,
-  listAppointmentRows,
-  listCalendars,
-  lockCalendar,
-  type StoredCalendar,
-} from '../calendars/repo'
+import { calendarById, calendarsOf, lockCalendar, type StoredCalendar } from '../calendars/service'
+import { appointmentsBetween, appointmentsOf, insertAppointment } from './repo'
 import { BookingInputSchema } from '../calendars/model'
 import { findOfferedSlot, formatInZone, INVALID_DATE_MESSAGE, listSlots, parseDayNumber, parseInstant, type Slot } from '../calendars/slots'
 import { BOOKING_MESSAGES, SLOT_TAKEN } from '../calendars/texts'
-import { publicItem, type PublicCalendar } from '../calendars/view'
 
 export type BookingInput = Static<typeof BookingInputSchema>
 
@@ -67,7 +59,7 @@ const slotTaken = () => conflict(SLOT_TAKEN)
 
 async function requireCalendar(ctx: AppContext, chatbotId: string, calendarId: string | undefined): Promise<StoredCalendar> {
   if (calendarId === undefined || calendarId === '') throw fieldError('calendar_id', BOOKING_MESSAGES.required)
-  const calendar = await findCalendar(ctx.db, chatbotId, calendarId)
+  const calendar = await calendarById(ctx.db, chatbotId, calendarId)
   if (!calendar) throw fieldError('calendar_id', BOOKING_MESSAGES.unknownCalendar)
   return calendar
 }
@@ -166,8 +158,13 @@ export async function bookAppointment(
 
 /** Every appointment of a chatbot, earliest first, times in each calendar's offset (the owner's list). */
 export async function listAppointments(ctx: AppContext, chatbotId: string): Promise<AppointmentItem[]> {
-  const rows = await listAppointmentRows(ctx.db, chatbotId)
-  return rows.map((a) => ({
+  const rows = await appointmentsOf(ctx.db, chatbotId)
+  const calendars = new Map((await calendarsOf(ctx.db, chatbotId)).map((c) => [c.id, c]))
+  // Deleting a calendar deletes its appointments, so every row has its calendar.
+  return rows.flatMap((a) => {
+    const calendar = calendars.get(a.calendarId)
+    return calendar ? [{ ...a, calendarName: calendar.name, timeZone: calendar.timeZone }] : []
+  }).map((a) => ({
     appointment_id: a.id,
     calendar_id: a.calendarId,
     calendar_name: a.calendarName,
@@ -181,11 +178,4 @@ export async function listAppointments(ctx: AppContext, chatbotId: string): Prom
   }))
 }
 
-/** One calendar with everything the invitation e-mail needs (name, email, description, zone); undefined when not this chatbot's. */
-export const calendarOf = (ctx: AppContext, chatbotId: string, calendarId: string): Promise<StoredCalendar | undefined> =>
-  findCalendar(ctx.db, chatbotId, calendarId)
 
-/** The widget config's `calendars` (contract 8). */
-export async function publicCalendars(ctx: AppContext, chatbotId: string): Promise<PublicCalendar[]> {
-  return (await listCalendars(ctx.db, chatbotId)).map(publicItem)
-}

@@ -1,5 +1,6 @@
 // The .ics invitation e-mailed to the client and to the calendar's address after a booking.
 import type { AppContext } from '../../context'
+import { chatbotById } from '../chatbots/service'
 import type { JobKind } from '../../infra/jobs'
 import type { MailMessage } from '../../infra/mailer'
 import { MINUTE } from '../../lib/clock'
@@ -64,7 +65,7 @@ export function invitationMailJob(ctx: AppContext): JobKind<InvitationMailPayloa
     async run(payload) {
       const calendar = await calendarOf(ctx, payload.chatbot_id, payload.calendar_id)
       if (!calendar) return // deleted since, with its appointments
-      const chatbot = await ctx.db.selectFrom('chatbots').select('name').where('id', '=', payload.chatbot_id).executeTakeFirst()
+      const chatbot = await chatbotById(ctx.db, payload.chatbot_id)
       if (!chatbot) return
       await ctx.mail.send(invitationMail(payload, calendar, chatbot.name, new URL(ctx.config.publicUrl).hostname, ctx.clock.now()))
     },

@@ -2,6 +2,8 @@
 import { Type as T } from '@sinclair/typebox'
 import { CalendarInputSchema } from './calendar-input'
 
+export { CalendarInputSchema }
+
 export const CalendarAddBody = T.Object({
   calendar_data: T.Array(CalendarInputSchema, { minItems: 1, description: 'Calendars to add; existing + new may not exceed 10.' }),
 })

@@ -1,18 +1,19 @@
 /**
  * Calendar management for owners (calendar-add, -view, -delete). Each handler checks in the
  * order the spec's error table implies: subscription, then the chatbot (existence, owner,
- * type), then the body. The booking core for the chat runtime lives in booking.ts and is
- * re-exported here.
+ * type), then the body. Bookings (bookings/) read calendars through the functions at the end.
  */
 import type { AppContext } from '../../context'
-import { AppError, badRequest, CHATBOT_NOT_FOUND, limitReached, notFound, wrongChatbotType } from '../../http/errors'
+import type { Db } from '../../db/database'
+import { AppError, badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound, wrongChatbotType } from '../../http/errors'
 import { check } from '../../http/validate'
 import { requireSubscription } from '../billing/service'
 import { ownedChatbot } from '../chatbots/access'
 import { MAX_CALENDARS } from '../chatbots/model'
 import { TYPES } from '../chatbots/texts'
-import { parseCalendarInputs } from './calendar-input'
-import { countCalendars, deleteCalendar, insertCalendars, latestCalendarTime, listCalendars, lockChatbot } from './repo'
+import { parseCalendarInputs, type CalendarInput } from './calendar-input'
+import { countCalendars, deleteCalendar, findCalendar, insertCalendars, latestCalendarTime, listCalendars, lockCalendarRow, type StoredCalendar } from './repo'
+import { lockChatbot } from '../chatbots/service'
 import { CalendarDeleteBody } from './model'
 import {
   ADD_SUBSCRIPTION_REQUIRED,
@@ -24,20 +25,8 @@ import {
   SUBSCRIPTION_REQUIRED,
   VIEW_WRONG_TYPE,
 } from './texts'
-import { viewItem, type CalendarViewItem } from './view'
+import { publicItem, viewItem, type CalendarViewItem, type PublicCalendar } from './view'
 
-export {
-  availableSlots,
-  bookAppointment,
-  calendarOf,
-  listAppointments,
-  parseBookingInput,
-  publicCalendars,
-  type AppointmentItem,
-  type Booking,
-  type BookingInput,
-  type SlotsAnswer,
-} from '../bookings/booking'
 export type { StoredCalendar } from './repo'
 export type { CalendarViewItem, PublicCalendar } from './view'
 
@@ -98,4 +87,33 @@ export async function removeCalendar(ctx: AppContext, accountId: string, chatbot
   const calendarId = checked.value.calendar_id
   if (!(await deleteCalendar(ctx.db, chatbot.id, calendarId))) throw new AppError('not_found', 404, calendarNotFound(calendarId), { field: 'calendar_id' })
   ctx.log.info('calendar.deleted', { chatbot_id: chatbot.id, calendar_id: calendarId })
+}
+
+// For the bookings feature and the widget, which never query the calendars table themselves.
+
+/** One calendar of this chatbot (undefined when it is another chatbot's or unknown). */
+export const calendarById = (db: Db, chatbotId: string, calendarId: string): Promise<StoredCalendar | undefined> => findCalendar(db, chatbotId, calendarId)
+
+export const calendarsOf = (db: Db, chatbotId: string): Promise<StoredCalendar[]> => listCalendars(db, chatbotId)
+
+/** Holds the calendar's row lock for the caller's transaction; false when it is gone. */
+export const lockCalendar = (trx: Db, chatbotId: string, calendarId: string): Promise<boolean> => lockCalendarRow(trx, chatbotId, calendarId)
+
+/** One calendar with everything the invitation e-mail needs (name, email, description, zone); undefined when not this chatbot's. */
+export const calendarOf = (ctx: AppContext, chatbotId: string, calendarId: string): Promise<StoredCalendar | undefined> => findCalendar(ctx.db, chatbotId, calendarId)
+
+/** The widget config's `calendars` (contract 8). */
+export async function publicCalendars(ctx: AppContext, chatbotId: string): Promise<PublicCalendar[]> {
+  return (await listCalendars(ctx.db, chatbotId)).map(publicItem)
+}
+
+/** An Appointment chatbot's calendar_data at creation: checked, then stored in the creation's transaction. */
+export const creationCalendars = {
+  parse(raw: unknown): CalendarInput[] {
+    const parsed = parseCalendarInputs(raw)
+    if (!parsed.ok) throw invalid(parsed.field, parsed.message)
+    if (parsed.calendars.length > MAX_CALENDARS) throw invalid('calendar_data', `must have at most ${MAX_CALENDARS} items`)
+    return parsed.calendars
+  },
+  insert: (trx: Db, chatbotId: string, calendars: CalendarInput[], now: Date) => insertCalendars(trx, chatbotId, calendars, now),
 }

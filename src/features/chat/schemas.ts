@@ -1,7 +1,7 @@
 /** TypeBox schemas of the public chat bodies: validation (400 naming the field) and OpenAPI. */
 import { Type as T } from '@sinclair/typebox'
 import { BookingInputSchema } from '../calendars/model'
-import { MAX_QUOTE_QUANTITY } from '../quotes/quote-totals'
+import { MAX_QUOTE_QUANTITY } from '../quotes/model'
 
 const VisitorId = T.String({ minLength: 1, maxLength: 100, description: 'Kept by the widget in localStorage' })
 const SessionId = T.String({ minLength: 1, maxLength: 100, description: 'From an earlier answer; omit to start a new conversation' })

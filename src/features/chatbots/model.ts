@@ -1,5 +1,5 @@
 import { Type as T, type TSchema } from '@sinclair/typebox'
-import { CalendarInputSchema } from '../calendars/calendar-input'
+import { CalendarInputSchema } from '../calendars/model'
 import { HttpUrl, OptionalText, RequiredText } from '../../http/validate'
 import { TYPES } from './texts'
 

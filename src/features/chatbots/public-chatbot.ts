@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import { CHATBOT_NOT_FOUND, forbidden, notFound } from '../../http/errors'
 import { activeSubscription } from '../billing/service'
-import type { ChatbotRow } from './access'
+import { findChatbot, type ChatbotRow } from './repo'
 import { CHATBOT_UNAVAILABLE } from '../chat/texts'
 
 /**
@@ -9,7 +9,7 @@ import { CHATBOT_UNAVAILABLE } from '../chat/texts'
  * (403), since a lapsed subscription switches the embedded widget off rather than deleting it.
  */
 export async function publicChatbot(ctx: AppContext, chatbotId: string): Promise<ChatbotRow> {
-  const row = await ctx.db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId).executeTakeFirst()
+  const row = await findChatbot(ctx.db, chatbotId)
   if (!row) throw notFound(CHATBOT_NOT_FOUND)
   if (!(await activeSubscription(ctx, row.account_id))) throw forbidden(CHATBOT_UNAVAILABLE)
   return row

@@ -6,7 +6,7 @@ import { NOT_FOUND, notFound } from '../../http/errors'
 import { ChatbotParams, Confirmation, errorsOf, FAILS } from '../../http/model'
 import { PUBLIC, requestBody } from '../../http/openapi'
 import { ChatbotList, ChatbotView, CreationAnswer, EditBody, multipartOf } from './model'
-import { chatbotLogo, createChatbot, CREATION, deleteChatbot, editChatbot, getChatbot, listChatbots } from './service'
+import { chatbotLogo, createChatbot, CREATION, deleteChatbot, editChatbot, getChatbot, listChatbots, type ChatbotMaterial } from './service'
 import { CHATBOT_DELETED, DATA_UPDATED, TYPES } from './texts'
 
 const CREATION_PATHS: [string, ChatbotType, string][] = [
@@ -21,11 +21,11 @@ const isMultipart = (request: Request) => (request.headers.get('content-type') ?
 
 const tags = ['Chatbots']
 
-export const chatbotRoutes = (ctx: AppContext) => {
+export const chatbotRoutes = (ctx: AppContext, material: ChatbotMaterial) => {
   const authed = new Elysia({ name: 'chatbots' }).use(authGuard(ctx))
   for (const [path, type, operationId] of CREATION_PATHS) {
     const schema = CREATION[type].schema
-    authed.post(path, ({ account, body, request }) => createChatbot(ctx, account.accountId, type, body, isMultipart(request)), {
+    authed.post(path, ({ account, body, request }) => createChatbot(ctx, material, account.accountId, type, body, isMultipart(request)), {
       response: { 200: CreationAnswer, ...errorsOf(FAILS.owner, FAILS.body) },
       detail: {
         operationId,
@@ -38,7 +38,7 @@ export const chatbotRoutes = (ctx: AppContext) => {
   return new Elysia({ name: 'chatbots-all' })
     .use(
       authed
-        .get('/api/v1.0/chatbot-get/:uniqueId/', ({ account, params }) => getChatbot(ctx, account.accountId, params.uniqueId), {
+        .get('/api/v1.0/chatbot-get/:uniqueId/', ({ account, params }) => getChatbot(ctx, material, account.accountId, params.uniqueId), {
           params: ChatbotParams,
           response: { 200: ChatbotView, ...errorsOf(FAILS.chatbot) },
           detail: { operationId: 'getChatbot', summary: 'Read a chatbot', tags },

@@ -1,16 +1,18 @@
 import type { TObject } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
+import type { Db } from '../../db/database'
 import type { ChatbotType } from '../../db/schema'
-import { badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound } from '../../http/errors'
+import { badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound, wrongChatbotType } from '../../http/errors'
+import { notAvailableForType } from '../chat/texts'
 import { parse } from '../../http/validate'
 import { normaliseColour } from '../../lib/colour'
 import { newId } from '../../lib/ids'
 import { newWebhookSecret } from '../../lib/standard-webhooks'
+import { takeChatbotAllowance } from '../accounts/service'
 import { requireSubscription } from '../billing/service'
-import { parseCalendarInputs, type CalendarInput } from '../calendars/calendar-input'
-import { insertCalendars } from '../calendars/repo'
-import { wordsUsed } from '../training/usage'
-import { chatbotFilePrefix, ownedChatbot, type ChatbotRow } from './access'
+import type { CalendarInput } from '../calendars/calendar-input'
+import { chatbotFilePrefix, ownedChatbot } from './access'
+import { chatbotsOf, deleteChatbotRow, findChatbot, incrementConversationCount, insertChatbot, lockChatbotRow, updateChatbot, type ChatbotRow } from './repo'
 import { embedCode } from './embed-code'
 import { readCreationBody, type LogoFile } from './input'
 import {
@@ -19,7 +21,6 @@ import {
   DataCollectionBody,
   EditBody,
   KnowledgeRetrievalBody,
-  MAX_CALENDARS,
   QuoteGenerationBody,
 } from './model'
 import {
@@ -74,8 +75,24 @@ export interface CreationResult {
   webhook_secret?: string
 }
 
+/**
+ * What chatbots needs from the features built on it (training counts words, calendars keeps an
+ * Appointment chatbot's calendars). They depend on chatbots, so src/features/index.ts and the
+ * dashboard hand these in instead of chatbots importing them back.
+ */
+export interface ChatbotMaterial {
+  wordsUsed(ctx: AppContext, chatbotId: string): Promise<number>
+  calendars: {
+    /** calendar_data checked, or 400 naming the field. */
+    parse(raw: unknown): CalendarInput[]
+    /** Stores them in the creation's transaction. */
+    insert(trx: Db, chatbotId: string, calendars: CalendarInput[], now: Date): Promise<unknown>
+  }
+}
+
 export async function createChatbot(
   ctx: AppContext,
+  material: ChatbotMaterial,
   accountId: string,
   type: ChatbotType,
   rawBody: unknown,
@@ -88,13 +105,7 @@ export async function createChatbot(
   if (logo) fields.business_logo = 'attached'
   const body = trimmed(parse(schema, fields)) as Record<string, unknown>
 
-  let calendars: CalendarInput[] = []
-  if (type === TYPES.appointment) {
-    const parsed = parseCalendarInputs(fields.calendar_data)
-    if (!parsed.ok) throw invalid(parsed.field, parsed.message)
-    calendars = parsed.calendars
-    if (calendars.length > MAX_CALENDARS) throw invalid('calendar_data', `must have at most ${MAX_CALENDARS} items`)
-  }
+  const calendars: CalendarInput[] = type === TYPES.appointment ? material.calendars.parse(fields.calendar_data) : []
 
   const id = newId()
   const now = ctx.clock.now().toISOString()
@@ -127,15 +138,9 @@ export async function createChatbot(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       // The allowance check and the count move together, so two racing creations cannot both take the last slot.
-      const counted = await trx
-        .updateTable('accounts')
-        .set((eb) => ({ chatbots_created: eb('chatbots_created', '+', 1) }))
-        .where('id', '=', accountId)
-        .where('chatbots_created', '<', plan.chatbots)
-        .executeTakeFirst()
-      if (Number(counted.numUpdatedRows) !== 1) throw limitReached(CHATBOT_LIMIT_REACHED)
-      await trx.insertInto('chatbots').values(row).execute()
-      await insertCalendars(trx, id, calendars, ctx.clock.now())
+      if (!(await takeChatbotAllowance(trx, accountId, plan.chatbots))) throw limitReached(CHATBOT_LIMIT_REACHED)
+      await insertChatbot(trx, row)
+      if (calendars.length) await material.calendars.insert(trx, id, calendars, ctx.clock.now())
     })
   } catch (error) {
     if (logoKey) await ctx.files.deletePrefix(chatbotFilePrefix(id))
@@ -157,10 +162,10 @@ export function settingsOf(row: Pick<ChatbotRow, 'settings'>): Record<string, un
   return JSON.parse(row.settings) as Record<string, unknown>
 }
 
-export async function getChatbot(ctx: AppContext, accountId: string, chatbotId: string) {
+export async function getChatbot(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, accountId: string, chatbotId: string) {
   const { plan, subscription } = await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
   const row = await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer })
-  const used = await wordsUsed(ctx, row.id)
+  const used = await material.wordsUsed(ctx, row.id)
   return {
     chatbot_id: row.id,
     chatbot_name: row.name,
@@ -206,22 +211,12 @@ export async function editChatbot(ctx: AppContext, accountId: string, chatbotId:
   if (input.chatbot_color1 !== undefined) changes.color1 = colour('chatbot_color1', input.chatbot_color1, row.color1)
   if (input.chatbot_color2 !== undefined) changes.color2 = colour('chatbot_color2', input.chatbot_color2, row.color2)
   if ('webhook_url' in input) changes.webhook_url = (input.webhook_url as string | null) || null
-  await ctx.db
-    .updateTable('chatbots')
-    .set({ ...changes, updated_at: ctx.clock.now().toISOString() })
-    .where('id', '=', row.id)
-    .execute()
+  await updateChatbot(ctx.db, row.id, { ...changes, updated_at: ctx.clock.now().toISOString() })
 }
 
 export async function listChatbots(ctx: AppContext, accountId: string) {
   await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const rows = await ctx.db
-    .selectFrom('chatbots')
-    .select(['id', 'name', 'type'])
-    .where('account_id', '=', accountId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute()
+  const rows = await chatbotsOf(ctx.db, accountId)
   return rows.map((r) => ({ chatbot_id: r.id, chatbot_name: r.name, chatbot_type: r.type }))
 }
 
@@ -229,16 +224,38 @@ export async function listChatbots(ctx: AppContext, accountId: string) {
 export async function deleteChatbot(ctx: AppContext, accountId: string, chatbotId: string): Promise<void> {
   await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
   const row = await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer })
-  await ctx.db.deleteFrom('chatbots').where('id', '=', row.id).execute()
+  await deleteChatbotRow(ctx.db, row.id)
   await ctx.files.deletePrefix(chatbotFilePrefix(row.id))
   ctx.log.info('chatbot.deleted', { chatbot_id: row.id, account_id: accountId })
 }
 
 export async function chatbotLogo(ctx: AppContext, chatbotId: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
-  const row = await ctx.db.selectFrom('chatbots').select(['logo_key', 'logo_mime']).where('id', '=', chatbotId).executeTakeFirst()
+  const row = await findChatbot(ctx.db, chatbotId)
   if (!row?.logo_key || !row.logo_mime) return null
   const bytes = await ctx.files.get(row.logo_key)
   return bytes ? { bytes, mime: row.logo_mime } : null
 }
 
 export type { LogoFile }
+
+// For other features, which never query the chatbots table themselves.
+
+/** The chatbot, read in `db` (a transaction when the caller is in one). */
+export const chatbotById = (db: Db, chatbotId: string): Promise<ChatbotRow | undefined> => findChatbot(db, chatbotId)
+
+/** Holds the chatbot's row lock for the caller's transaction; false when the chatbot is gone. */
+export const lockChatbot = (trx: Db, chatbotId: string): Promise<boolean> => lockChatbotRow(trx, chatbotId)
+
+/** Counts one more conversation, in the caller's transaction. */
+export const countChatbotConversation = (trx: Db, chatbotId: string): Promise<void> => incrementConversationCount(trx, chatbotId)
+
+export { publicChatbot } from './public-chatbot'
+export { chatbotFilePrefix, ownedChatbot, type ChatbotRow } from './access'
+
+/** Token, subscription and ownership like every management endpoint; then the one type the endpoint serves. */
+export async function ownerChatbotOfType(ctx: AppContext, accountId: string, chatbotId: string, type: ChatbotType): Promise<ChatbotRow> {
+  await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
+  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer })
+  if (chatbot.type !== type) throw wrongChatbotType(notAvailableForType(chatbot.type))
+  return chatbot
+}

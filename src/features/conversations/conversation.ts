@@ -1,7 +1,6 @@
 // POST /chat/<id>/: one visitor message in, one reply out, whatever the chatbot's type.
 import type { AppContext } from '../../context'
 import { parse } from '../../http/validate'
-import { newId } from '../../lib/ids'
 import type { ChatbotRow } from '../chatbots/access'
 import { TYPES } from '../chatbots/texts'
 import { answerQuestion } from '../chat/answering'
@@ -12,6 +11,7 @@ import { ChatBody } from '../chat/schemas'
 import { countConversation, existingSession, recordExchange, saveSessionState, startSession, type ChatSession } from './sessions'
 import { APPOINTMENT_HINT, QUOTE_HINT } from '../chat/texts'
 import { questionsOf } from '../forms/questions'
+import { storeSubmission } from '../forms/submissions'
 import { uploadLookup } from '../forms/uploads'
 import { takeDailyAllowance } from './usage'
 
@@ -62,17 +62,7 @@ async function collectAnswer(ctx: AppContext, chatbot: ChatbotRow, session: Chat
     const answers = step.completed
     await ctx.db.transaction().execute(async (trx) => {
       await saveSessionState(ctx, session, step.state, trx)
-      await trx
-        .insertInto('chat_submissions')
-        .values({
-          id: newId(),
-          chatbot_id: chatbot.id,
-          session_id: session.id,
-          visitor_id: session.visitor_id,
-          answers: JSON.stringify(answers),
-          created_at: ctx.clock.now().toISOString(),
-        })
-        .execute()
+      await storeSubmission(ctx, trx, { chatbotId: chatbot.id, sessionId: session.id, visitorId: session.visitor_id, answers })
     })
     ctx.log.info('chat.submission_stored', { chatbot_id: chatbot.id, session_id: session.id })
   } else if (JSON.stringify(step.state) !== session.state) {

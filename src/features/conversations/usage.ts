@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context'
 import { limitReached } from '../../http/errors'
 import type { ChatbotRow } from '../chatbots/access'
+import { takeUsage, type UsageCounter } from './repo'
 import { DAILY_LIMIT_REACHED, DAILY_UPLOAD_LIMIT_REACHED } from '../chat/texts'
 
-export type UsageCounter = 'messages' | 'uploads'
+export type { UsageCounter }
 
 const LIMIT_TEXT: Record<UsageCounter, string> = { messages: DAILY_LIMIT_REACHED, uploads: DAILY_UPLOAD_LIMIT_REACHED }
 
@@ -20,18 +21,6 @@ export async function takeDailyAllowance(
   counter: UsageCounter,
 ): Promise<void> {
   const day = utcDay(ctx.clock.now())
-  await ctx.db
-    .insertInto('chat_usage')
-    .values({ chatbot_id: chatbot.id, visitor_id: visitorId, day, messages: 0, uploads: 0 })
-    .onConflict((oc) => oc.columns(['chatbot_id', 'visitor_id', 'day']).doNothing())
-    .execute()
-  const taken = await ctx.db
-    .updateTable('chat_usage')
-    .set((eb) => ({ [counter]: eb(counter, '+', 1) }))
-    .where('chatbot_id', '=', chatbot.id)
-    .where('visitor_id', '=', visitorId)
-    .where('day', '=', day)
-    .where(counter, '<', chatbot.user_allowance)
-    .executeTakeFirst()
-  if (Number(taken.numUpdatedRows) !== 1) throw limitReached(LIMIT_TEXT[counter], 429)
+  const taken = await takeUsage(ctx.db, { chatbotId: chatbot.id, visitorId, day }, counter, chatbot.user_allowance)
+  if (!taken) throw limitReached(LIMIT_TEXT[counter], 429)
 }

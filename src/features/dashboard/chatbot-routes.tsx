@@ -1,6 +1,7 @@
 import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { CHATBOT_MATERIAL } from '../chatbot-material'
 import { AppError, notFound, NOT_FOUND, subscriptionRequired } from '../../http/errors'
 import { findAccount } from '../accounts/service'
 import { activePlan } from '../billing/service'
@@ -64,7 +65,7 @@ export const chatbotPages = (ctx: AppContext) => {
         if (formText(body, 'add')) return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} />)
         const api = creationBody(type, form, formFiles(body, 'business_logo')[0] ?? null)
         try {
-          const created = await createChatbot(ctx, viewer.accountId, type, api.body, false)
+          const created = await createChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, type, api.body, false)
           return seeOther(withNotice(tabPath(created.chatbot_id, 'overview'), 'chatbot-created'))
         } catch (error) {
           if (!(error instanceof AppError) || error.status >= 500 || error.status === 403) throw error
@@ -77,7 +78,7 @@ export const chatbotPages = (ctx: AppContext) => {
     .get(
       '/dashboard/chatbots/:id/',
       signedIn(ctx, async ({ viewer, params, query }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+        const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
         return page(<OverviewPage viewer={viewer} chatbot={chatbot} values={settingsValues(chatbot)} notice={noticeOf(query.notice)} />)
       }),
       HIDDEN,
@@ -85,7 +86,7 @@ export const chatbotPages = (ctx: AppContext) => {
     .post(
       '/dashboard/chatbots/:id/settings/',
       signedIn(ctx, async ({ viewer, params, body }) => {
-        const before = await getChatbot(ctx, viewer.accountId, params.id)
+        const before = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
         const edit = editBody(body, before.chatbot_type)
         try {
           await editChatbot(ctx, viewer.accountId, params.id, edit)
@@ -102,7 +103,7 @@ export const chatbotPages = (ctx: AppContext) => {
     .get(
       '/dashboard/chatbots/:id/preview/',
       signedIn(ctx, async ({ viewer, params }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+        const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
         // The widget comes from PUBLIC_URL and the markdown library from its CDN, so this page has no CSP of its own; only this dashboard may frame it.
         return new Response(PreviewDocument({ chatbot }), {
           headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'SAMEORIGIN', 'content-security-policy': "frame-ancestors 'self'" },
@@ -113,7 +114,7 @@ export const chatbotPages = (ctx: AppContext) => {
     .get(
       '/dashboard/chatbots/:id/delete/',
       signedIn(ctx, async ({ viewer, params }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+        const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
         return page(<DeleteChatbotPage viewer={viewer} chatbot={chatbot} csrf={viewer.csrf} />)
       }),
       HIDDEN,

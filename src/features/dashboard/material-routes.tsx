@@ -1,6 +1,7 @@
 import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { CHATBOT_MATERIAL } from '../chatbot-material'
 import { AppError } from '../../http/errors'
 import { addCalendars, removeCalendar, viewCalendars } from '../calendars/service'
 import { getChatbot } from '../chatbots/service'
@@ -38,7 +39,7 @@ const linesOf = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).filte
 
 export const materialPages = (ctx: AppContext) => {
   const training = async (viewer: Viewer, chatbotId: string, extra: { errors?: FormErrors; linksText?: string; notice?: string | null } = {}, status = 200) => {
-    const chatbot = await getChatbot(ctx, viewer.accountId, chatbotId)
+    const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, chatbotId)
     const [documents, links, jobs] = await Promise.all([
       viewDocuments(ctx, viewer.accountId, chatbotId),
       viewLinks(ctx, viewer.accountId, chatbotId),
@@ -47,7 +48,7 @@ export const materialPages = (ctx: AppContext) => {
     return htmlPage(ctx.config.publicUrl, <TrainingPage viewer={viewer} chatbot={chatbot} documents={documents} links={links} jobs={jobs} {...extra} />, status)
   }
   const calendars = async (viewer: Viewer, chatbotId: string, extra: { errors?: FormErrors; row?: ReturnType<typeof emptyCalendar>; notice?: string | null } = {}, status = 200) => {
-    const chatbot = await getChatbot(ctx, viewer.accountId, chatbotId)
+    const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, chatbotId)
     const list = await viewCalendars(ctx, viewer.accountId, chatbotId)
     return htmlPage(
       ctx.config.publicUrl,

@@ -1,9 +1,11 @@
 import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import type { AppointmentItem } from '../calendars/service'
+import { CHATBOT_MATERIAL } from '../chatbot-material'
+import { ownerAppointments, type AppointmentItem } from '../bookings/service'
 import type { LeadView } from '../quotes/leads'
-import { ownerAppointments, ownerLeads, ownerSubmissions, type SubmissionView } from '../chat/owner-views'
+import { ownerSubmissions, type SubmissionView } from '../forms/submissions'
+import { ownerLeads } from '../quotes/leads'
 import { getChatbot } from '../chatbots/service'
 import { csvResponse, toCsv, type Cell } from './csv'
 import { htmlPage } from './html'
@@ -42,13 +44,13 @@ export const recordPages = (ctx: AppContext) => {
   /** A chatbot's records as a page. */
   const recordsPage = <T,>(load: Load<T>, view: (viewer: Viewer, chatbot: ChatbotSummary, items: T[]) => JSX.Element) =>
     signedIn(ctx, async ({ viewer, params }) => {
-      const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+      const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
       return htmlPage(ctx.config.publicUrl, view(viewer, chatbot, await load(ctx, viewer.accountId, params.id)))
     })
   /** The same records as a CSV download named after the chatbot, the records and today's date. */
   const recordsCsv = <T,>(what: string, load: Load<T>, csv: (items: T[]) => string) =>
     signedIn(ctx, async ({ viewer, params }) => {
-      const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+      const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
       return csvResponse(csv(await load(ctx, viewer.accountId, params.id)), `${chatbot.chatbot_name} ${what} ${ctx.clock.now().toISOString().slice(0, 10)}`)
     })
   return new Elysia({ name: 'dashboard-records' })

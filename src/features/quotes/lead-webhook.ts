@@ -1,6 +1,8 @@
 // The lead.created webhook as a durable job: signed per Standard Webhooks, retried on the
 // contract's schedule, its progress mirrored on the lead (webhook_status, webhook_attempts).
 import type { AppContext } from '../../context'
+import { findLead, findQuote, setLeadDelivery } from './repo'
+import { chatbotById } from '../chatbots/service'
 import type { LeadsTable } from '../../db/schema'
 import type { JobKind } from '../../infra/jobs'
 import { MINUTE } from '../../lib/clock'
@@ -25,18 +27,19 @@ export interface LeadCreatedEvent {
 }
 
 async function markLead(ctx: AppContext, leadId: string, status: LeadsTable['webhook_status'], attempts: number): Promise<void> {
-  await ctx.db.updateTable('leads').set({ webhook_status: status, webhook_attempts: attempts }).where('id', '=', leadId).execute()
+  await setLeadDelivery(ctx.db, leadId, status, attempts)
 }
 
 export function leadWebhookJob(ctx: AppContext): JobKind<LeadWebhookPayload> {
   return {
     retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
     async run({ lead_id }, job) {
-      const lead = await ctx.db.selectFrom('leads').selectAll().where('id', '=', lead_id).executeTakeFirst()
+      const lead = await findLead(ctx.db, lead_id)
       if (!lead) return // the chatbot was deleted with its leads
-      const quote = await ctx.db.selectFrom('quotes').select(['items', 'valid_until']).where('id', '=', lead.quote_id).executeTakeFirstOrThrow()
+      const quote = await findQuote(ctx.db, lead.quote_id)
+      if (!quote) return // deleted with its chatbot
       // Read on every attempt, so an owner who fixes a broken URL gets the remaining retries there.
-      const chatbot = await ctx.db.selectFrom('chatbots').select(['webhook_url', 'webhook_secret']).where('id', '=', lead.chatbot_id).executeTakeFirst()
+      const chatbot = await chatbotById(ctx.db, lead.chatbot_id)
       if (!chatbot?.webhook_url || !chatbot.webhook_secret) {
         await markLead(ctx, lead.id, 'failed', job.attempt - 1)
         ctx.log.warn('chat.webhook_dropped', { lead_id: lead.id, reason: 'webhook_url removed' })

@@ -1,5 +1,8 @@
 // Leads as owners and webhook receivers see them.
 import type { AppContext } from '../../context'
+import { ownerChatbotOfType } from '../chatbots/service'
+import { TYPES } from '../chatbots/texts'
+import { leadsOf } from './repo'
 import type { LeadsTable, QuotesTable } from '../../db/schema'
 import type { QuoteLine } from './quote-totals'
 
@@ -56,6 +59,12 @@ export function leadEventData(ctx: AppContext, lead: LeadsTable, quote: Pick<Quo
 }
 
 export async function listLeads(ctx: AppContext, chatbotId: string): Promise<LeadView[]> {
-  const rows = await ctx.db.selectFrom('leads').selectAll().where('chatbot_id', '=', chatbotId).orderBy('created_at', 'desc').orderBy('id').execute()
+  const rows = await leadsOf(ctx.db, chatbotId)
   return rows.map((row) => leadView(ctx, row))
+}
+
+/** chatbot-leads: a Quote Generation chatbot's leads, newest first. */
+export async function ownerLeads(ctx: AppContext, accountId: string, chatbotId: string): Promise<LeadView[]> {
+  const chatbot = await ownerChatbotOfType(ctx, accountId, chatbotId, TYPES.quote)
+  return listLeads(ctx, chatbot.id)
 }

@@ -1,5 +1,7 @@
 // The quote PDF e-mailed to the client, as a durable job so a mail server hiccup is retried.
 import type { AppContext } from '../../context'
+import { findQuote } from './repo'
+import { chatbotById } from '../chatbots/service'
 import type { JobKind } from '../../infra/jobs'
 import type { MailMessage } from '../../infra/mailer'
 import { MINUTE } from '../../lib/clock'
@@ -48,20 +50,15 @@ export function quoteMailJob(ctx: AppContext): JobKind<QuoteMailPayload> {
   return {
     retryDelaysMs: MAIL_RETRY_DELAYS_MS,
     async run({ quote_id }) {
-      const quote = await ctx.db
-        .selectFrom('quotes')
-        .innerJoin('chatbots', 'chatbots.id', 'quotes.chatbot_id')
-        .selectAll('quotes')
-        .select('chatbots.name as business')
-        .where('quotes.id', '=', quote_id)
-        .executeTakeFirst()
-      if (!quote) return // deleted with its chatbot
+      const quote = await findQuote(ctx.db, quote_id)
+      const chatbot = quote && (await chatbotById(ctx.db, quote.chatbot_id))
+      if (!quote || !chatbot) return // deleted with its chatbot
       const pdf = await ctx.files.get(quote.file_key)
       if (!pdf) return
       await ctx.mail.send(
         quoteMail({
           quoteId: quote.id,
-          business: quote.business,
+          business: chatbot.name,
           clientName: quote.client_name,
           clientEmail: quote.client_email,
           currency: quote.currency,

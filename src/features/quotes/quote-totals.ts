@@ -26,7 +26,9 @@ export type QuoteTotals =
   | { ok: true; items: QuoteLine[]; totalExcludingVat: string; totalIncludingVat: string }
   | { ok: false; field: string; message: string };
 
-export const MAX_QUOTE_QUANTITY = 10_000;
+import { MAX_QUOTE_QUANTITY } from './model';
+
+export { MAX_QUOTE_QUANTITY };
 
 type Decimal = { units: bigint; scale: number };
 

@@ -1,6 +1,7 @@
 // POST /chat/<id>/quote/: price the items, draw the PDF, keep it at an unguessable URL, store the
 // lead, and leave the e-mail and the webhook to durable jobs written in the same transaction.
 import type { AppContext } from '../../context'
+import { findQuote, insertLead, insertQuote } from './repo'
 import { invalid, wrongChatbotType } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { isEmail, normaliseEmail } from '../../lib/email'
@@ -84,9 +85,7 @@ export async function requestQuote(ctx: AppContext, chatbotId: string, body: unk
   const leadId = newId()
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('quotes')
-        .values({
+      await insertQuote(trx, {
           id: quoteId,
           chatbot_id: chatbot.id,
           session_id: input.session_id ?? null,
@@ -101,10 +100,7 @@ export async function requestQuote(ctx: AppContext, chatbotId: string, body: unk
           file_key: fileKey,
           created_at: now.toISOString(),
         })
-        .execute()
-      await trx
-        .insertInto('leads')
-        .values({
+      await insertLead(trx, {
           id: leadId,
           chatbot_id: chatbot.id,
           quote_id: quoteId,
@@ -118,7 +114,6 @@ export async function requestQuote(ctx: AppContext, chatbotId: string, body: unk
           webhook_message_id: `msg_${newId()}`,
           created_at: now.toISOString(),
         })
-        .execute()
       await ctx.jobs.enqueue<QuoteMailPayload>(trx, QUOTE_MAIL_JOB, { quote_id: quoteId })
       if (chatbot.webhook_url) await ctx.jobs.enqueue<LeadWebhookPayload>(trx, LEAD_WEBHOOK_JOB, { lead_id: leadId })
     })
@@ -139,6 +134,6 @@ export async function requestQuote(ctx: AppContext, chatbotId: string, body: unk
 }
 
 export async function quotePdf(ctx: AppContext, quoteId: string): Promise<Uint8Array | null> {
-  const row = await ctx.db.selectFrom('quotes').select('file_key').where('id', '=', quoteId).executeTakeFirst()
+  const row = await findQuote(ctx.db, quoteId)
   return row ? ctx.files.get(row.file_key) : null
 }

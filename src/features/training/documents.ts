@@ -10,7 +10,8 @@ import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, TRAINABLE
 import { DeleteDocumentBody } from './model'
 import { extractPdf } from './pdf-extractor'
 import { PdfTextError, type PdfText } from './pdf-text'
-import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument, lockChatbotWords } from './repo'
+import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument } from './repo'
+import { lockChatbot } from '../chatbots/service'
 import { documentNotFound, DOCUMENTS_WRONG_CHATBOT, notEnoughWords } from './texts'
 import { readPdfUploads } from './upload'
 
@@ -64,7 +65,7 @@ export async function addDocuments(ctx: AppContext, accountId: string, chatbotId
     await ctx.db.transaction().execute(async (trx) => {
       // The chatbot row's lock makes concurrent additions take turns, so two cannot both take the last words.
       // A chatbot deleted while its upload was read answers as a missing chatbot does (spec: 400).
-      if (!(await lockChatbotWords(trx, chatbot.id))) throw wrongChatbotType(DOCUMENTS_WRONG_CHATBOT)
+      if (!(await lockChatbot(trx, chatbot.id))) throw wrongChatbotType(DOCUMENTS_WRONG_CHATBOT)
       const available = await wordsAvailable(ctx, trx, plan, chatbot.id)
       if (needed > available) throw refuse(available)
       for (const { row, text } of rows) {
