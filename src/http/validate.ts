@@ -84,7 +84,9 @@ export function describeValueError(error: ValueError, prefix = ''): { field: str
     const extra = Object.keys(error.value as object).find((k) => !known.includes(k))
     if (extra) path = `${path}/${extra}`
   }
-  return { field: fieldName(path, prefix) || prefix || 'body', message: error.message }
+  // A missing property can report as its own type's error ("must be a string"); it is missing.
+  const message = error.value === undefined && error.type !== ValueErrorType.ObjectRequiredProperty ? 'is required' : error.message
+  return { field: fieldName(path, prefix) || prefix || 'body', message }
 }
 
 export function check<S extends TSchema>(schema: S, value: unknown, prefix = ''): Checked<Static<S>> {

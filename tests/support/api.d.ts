@@ -53,7 +53,7 @@ export interface paths {
     post: operations["createQuoteGenerationChatbot"];
   };
   "/api/v1.0/api-appointment-calendar/": {
-    /** Create a Appointment/Calendar Support chatbot */
+    /** Create an Appointment/Calendar Support chatbot */
     post: operations["createAppointmentChatbot"];
   };
   "/api/v1.0/chatbot-get/{uniqueId}/": {
@@ -64,13 +64,13 @@ export interface paths {
     /** Edit a chatbot: only supplied fields change */
     post: operations["editChatbot"];
   };
-  "/api/v1.0/chatbot-list/": {
-    /** List the account's chatbots */
-    get: operations["listChatbots"];
-  };
   "/api/v1.0/chatbot-delete/{uniqueId}/": {
     /** Delete a chatbot with all its material */
     post: operations["deleteChatbot"];
+  };
+  "/api/v1.0/chatbot-list/": {
+    /** List the account's chatbots */
+    get: operations["listChatbots"];
   };
   "/media/logos/{uniqueId}/": {
     /** A chatbot's logo (public, shown by the widget) */
@@ -1353,7 +1353,7 @@ export interface operations {
       };
     };
   };
-  /** Create a Appointment/Calendar Support chatbot */
+  /** Create an Appointment/Calendar Support chatbot */
   createAppointmentChatbot: {
     requestBody: {
       content: {
@@ -1771,71 +1771,6 @@ export interface operations {
       };
     };
   };
-  /** List the account's chatbots */
-  listChatbots: {
-    responses: {
-      /** @description The account's chatbots, oldest first */
-      200: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            response: "success";
-            chatbots: ({
-                chatbot_id: string;
-                chatbot_name: string;
-                chatbot_type: "Knowledge Retrieval" | "Business Enquiries" | "Data Collection" | "Quote Generation" | "Appointment/Calendar Support";
-              })[];
-          };
-        };
-      };
-      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
-      400: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Missing or invalid token */
-      401: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Too many requests: retry after the Retry-After seconds */
-      429: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure (logged with the request id) */
-      500: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
   /** Delete a chatbot with all its material */
   deleteChatbot: {
     parameters: {
@@ -1890,6 +1825,71 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** List the account's chatbots */
+  listChatbots: {
+    responses: {
+      /** @description The account's chatbots, oldest first */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @constant */
+            response: "success";
+            chatbots: ({
+                chatbot_id: string;
+                chatbot_name: string;
+                chatbot_type: "Knowledge Retrieval" | "Business Enquiries" | "Data Collection" | "Quote Generation" | "Appointment/Calendar Support";
+              })[];
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;

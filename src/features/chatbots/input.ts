@@ -65,3 +65,9 @@ async function checkLogo(bytes: Uint8Array): Promise<LogoFile> {
   if (!isImageMime(mime)) throw badRequest(LOGO_NOT_IMAGE, undefined, 'business_logo')
   return { bytes, mime }
 }
+
+const creationLogos = new WeakMap<Request, LogoFile | null>()
+
+/** The logo a creation request carried, taken out of its body by the route's transform. */
+export const rememberCreationLogo = (request: Request, logo: LogoFile | null): void => void creationLogos.set(request, logo)
+export const creationLogo = (request: Request): LogoFile | null => creationLogos.get(request) ?? null

@@ -5,7 +5,7 @@ import { CHATBOT_MATERIAL } from '../chatbot-material'
 import { AppError, notFound, NOT_FOUND, subscriptionRequired } from '../../http/errors'
 import { findAccount } from '../accounts/service'
 import { activePlan } from '../billing/service'
-import { createChatbot, deleteChatbot, editChatbot, getChatbot, listChatbots } from '../chatbots/service'
+import { createChatbotFromInput, deleteChatbot, editChatbot, getChatbot, listChatbots } from '../chatbots/service'
 import { SUBSCRIPTION_REQUIRED, TYPES } from '../chatbots/texts'
 import { blankCreationForm, creationBody, creationFieldId, readCreationForm, TYPE_SLUGS } from './chatbot-form'
 import { errorsFrom } from './forms'
@@ -65,7 +65,7 @@ export const chatbotPages = (ctx: AppContext) => {
         if (formText(body, 'add')) return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} />)
         const api = creationBody(type, form, formFiles(body, 'business_logo')[0] ?? null)
         try {
-          const created = await createChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, type, api.body, false)
+          const created = await createChatbotFromInput(ctx, CHATBOT_MATERIAL, viewer.accountId, type, api.body, false)
           return seeOther(withNotice(tabPath(created.chatbot_id, 'overview'), 'chatbot-created'))
         } catch (error) {
           if (!(error instanceof AppError) || error.status >= 500 || error.status === 403) throw error
