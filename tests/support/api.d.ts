@@ -136,6 +136,10 @@ export interface paths {
     /** Queue web links to be scraped and added (see chatbot-link-status) */
     post: operations["addLinks"];
   };
+  "/api/v1.0/chatbot-link-status/{uniqueId}/": {
+    /** Outcome of each queued link: queued, added, not_added or failed */
+    get: operations["getLinkStatus"];
+  };
   "/api/v1.0/chatbot-link-view/{uniqueId}/": {
     /** List a chatbot's added links */
     get: operations["listLinks"];
@@ -143,10 +147,6 @@ export interface paths {
   "/api/v1.0/chatbot-link-delete/{uniqueId}/": {
     /** Delete a link; its words become available again */
     post: operations["deleteLink"];
-  };
-  "/api/v1.0/chatbot-link-status/{uniqueId}/": {
-    /** Outcome of each queued link: queued, added, not_added or failed */
-    get: operations["getLinkStatus"];
   };
   "/media/documents/{documentId}/": {
     /** A document's PDF (public at an unguessable address) */
@@ -3425,6 +3425,100 @@ export interface operations {
       };
     };
   };
+  /** Outcome of each queued link: queued, added, not_added or failed */
+  getLinkStatus: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    responses: {
+      /** @description The latest link jobs, newest first */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @constant */
+            response: "success";
+            jobs: ({
+                link: string;
+                status: "queued" | "added" | "not_added" | "failed";
+                reason: string | null;
+                updated_at: string;
+                job_id: string;
+                created_at: string;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** List a chatbot's added links */
   listLinks: {
     parameters: {
@@ -3592,100 +3686,6 @@ export interface operations {
       };
       /** @description Body or file over its size limit */
       413: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Too many requests: retry after the Retry-After seconds */
-      429: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Unexpected failure (logged with the request id) */
-      500: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
-  /** Outcome of each queued link: queued, added, not_added or failed */
-  getLinkStatus: {
-    parameters: {
-      path: {
-        /** @description The chatbot id (chatbot_id). */
-        uniqueId: string;
-      };
-    };
-    responses: {
-      /** @description The latest link jobs, newest first */
-      200: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            response: "success";
-            jobs: ({
-                link: string;
-                status: "queued" | "added" | "not_added" | "failed";
-                reason: string | null;
-                updated_at: string;
-                job_id: string;
-                created_at: string;
-              })[];
-          };
-        };
-      };
-      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
-      400: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Missing or invalid token */
-      401: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Another account’s chatbot, or a chatbot that is not available */
-      403: {
-        headers: {
-          /** @description The id of this request, also in error bodies and the log. */
-          "x-request-id"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description Not found */
-      404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;

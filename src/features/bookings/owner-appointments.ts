@@ -1,6 +1,6 @@
 // chatbot-appointments: the owner's list of an Appointment/Calendar Support chatbot's bookings.
 import type { AppContext } from '../../context'
-import { ownerChatbotOfType } from '../chatbots/service'
+import { ownerOfType, type ChatbotAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
 import type { CollectedAnswer } from '../forms/data-collection'
 import { shownAnswer } from '../forms/uploads'
@@ -11,8 +11,10 @@ const isCollectedAnswer = (value: unknown): value is CollectedAnswer =>
 
 export type OwnerAppointment = Omit<AppointmentItem, 'answers'> & { answers: CollectedAnswer[] }
 
-export async function ownerAppointments(ctx: AppContext, accountId: string, chatbotId: string): Promise<OwnerAppointment[]> {
-  const chatbot = await ownerChatbotOfType(ctx, accountId, chatbotId, TYPES.appointment)
+/** chatbot-appointments: who may see them. */
+export const APPOINTMENTS_ACCESS = ownerOfType(TYPES.appointment)
+
+export async function ownerAppointments(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>): Promise<OwnerAppointment[]> {
   const items = await listAppointments(ctx, chatbot.id)
   // Stored answers are always collected answers (checkBookingAnswers made them).
   return items.map((item) => ({

@@ -1,28 +1,20 @@
 // Slots and bookings of Appointment/Calendar Support chatbots, over the calendars feature's booking core.
+import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
-import { badRequest, wrongChatbotType } from '../../http/errors'
-import { parse } from '../../http/validate'
+import type { SlotsQuery } from './model'
+import { badRequest, } from '../../http/errors'
 import { normaliseEmail } from '../../lib/email'
 import { availableSlots, bookAppointment, type Booking, type SlotsAnswer } from './booking'
 import type { ChatbotRow } from '../chatbots/access'
-import { TYPES } from '../chatbots/texts'
 import { checkQuestionAnswer, type CollectedAnswer } from '../forms/data-collection'
 import { INVITATION_MAIL_JOB, type InvitationMailPayload } from './invitation-mail'
-import { publicChatbot } from '../chatbots/public-chatbot'
 import { questionsOf } from '../forms/questions'
-import { BookBody } from '../chat/schemas'
-import { answerInvalid, answerMissing, answerUnknown, notAvailableForType } from '../chat/texts'
+import type { BookBody } from '../chat/schemas'
+import { answerInvalid, answerMissing, answerUnknown, } from '../chat/texts'
 import { uploadLookup } from '../forms/uploads'
 import { takeDailyAllowance } from '../conversations/usage'
 
-async function appointmentChatbot(ctx: AppContext, chatbotId: string): Promise<ChatbotRow> {
-  const chatbot = await publicChatbot(ctx, chatbotId)
-  if (chatbot.type !== TYPES.appointment) throw wrongChatbotType(notAvailableForType(chatbot.type))
-  return chatbot
-}
-
-export async function slotsOf(ctx: AppContext, chatbotId: string, query: Record<string, string | undefined>): Promise<SlotsAnswer> {
-  const chatbot = await appointmentChatbot(ctx, chatbotId)
+export async function slotsOf(ctx: AppContext, chatbot: ChatbotRow, query: Static<typeof SlotsQuery>): Promise<SlotsAnswer> {
   return availableSlots(ctx, chatbot.id, query.calendar_id, query.duration, query.date)
 }
 
@@ -52,9 +44,7 @@ export async function checkBookingAnswers(ctx: AppContext, chatbot: ChatbotRow, 
   })
 }
 
-export async function book(ctx: AppContext, chatbotId: string, body: unknown): Promise<Booking> {
-  const chatbot = await appointmentChatbot(ctx, chatbotId)
-  const input = parse(BookBody, body)
+export async function book(ctx: AppContext, chatbot: ChatbotRow, input: Static<typeof BookBody>): Promise<Booking> {
   const answers = await checkBookingAnswers(ctx, chatbot, input.visitor_id, input.answers)
   await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')
   // Both invitations are queued in the booking's own transaction: a booking never lacks its e-mails.

@@ -7,8 +7,7 @@ import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
 import { AppError, badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound, wrongChatbotType } from '../../http/errors'
 import { check } from '../../http/validate'
-import { requireSubscription } from '../billing/service'
-import { ownedChatbot } from '../chatbots/access'
+import type { ChatbotAccess, ChatbotAccessRule } from '../chatbots/guard'
 import { MAX_CALENDARS } from '../chatbots/model'
 import { TYPES } from '../chatbots/texts'
 import { parseCalendarInputs, type CalendarInput } from './calendar-input'
@@ -35,14 +34,31 @@ const APPOINTMENT = [TYPES.appointment] as const
 const asObject = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
 
-/** Adds all the calendars or none: existing + new over the limit adds nothing. Returns the new ids. */
-export async function addCalendars(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<string[]> {
-  await requireSubscription(ctx, accountId, ADD_SUBSCRIPTION_REQUIRED)
-  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, {
-    missing: notFound(CHATBOT_NOT_FOUND),
-    types: APPOINTMENT,
-    wrongType: wrongChatbotType(ADD_WRONG_TYPE),
-  })
+/** calendar-add: 404 for an unknown chatbot, the spec's type error for another type. */
+export const CALENDAR_ADD_ACCESS: ChatbotAccessRule = {
+  subscription: ADD_SUBSCRIPTION_REQUIRED,
+  missing: () => notFound(CHATBOT_NOT_FOUND),
+  types: APPOINTMENT,
+  wrongType: () => wrongChatbotType(ADD_WRONG_TYPE),
+}
+
+/** calendar-view. */
+export const CALENDAR_VIEW_ACCESS: ChatbotAccessRule = {
+  subscription: SUBSCRIPTION_REQUIRED,
+  missing: () => notFound(CHATBOT_NOT_FOUND),
+  types: APPOINTMENT,
+  wrongType: () => wrongChatbotType(VIEW_WRONG_TYPE),
+}
+
+/** calendar-delete: the spec groups a missing chatbot with a wrong type (400). */
+export const CALENDAR_DELETE_ACCESS: ChatbotAccessRule = { subscription: SUBSCRIPTION_REQUIRED, missing: () => wrongChatbotType(MANAGE_WRONG_TYPE), types: APPOINTMENT }
+
+/**
+ * Adds all the calendars or none: existing + new over the limit adds nothing. Returns the new ids.
+ * The body is read here: the spec answers every calendar_data problem with one text, naming the
+ * field in `detail`, which the route's model cannot word.
+ */
+export async function addCalendars(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, body: unknown): Promise<string[]> {
   const data = asObject(body).calendar_data
   const parsed = data === undefined || data === null ? null : parseCalendarInputs(data)
   if (parsed === null) throw badRequest(CALENDAR_DATA_REQUIRED, 'calendar_data: is required', 'calendar_data')
@@ -63,21 +79,13 @@ export async function addCalendars(ctx: AppContext, accountId: string, chatbotId
   return ids
 }
 
-export async function viewCalendars(ctx: AppContext, accountId: string, chatbotId: string): Promise<CalendarViewItem[]> {
-  await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, {
-    missing: notFound(CHATBOT_NOT_FOUND),
-    types: APPOINTMENT,
-    wrongType: wrongChatbotType(VIEW_WRONG_TYPE),
-  })
+export async function viewCalendars(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>): Promise<CalendarViewItem[]> {
   const now = ctx.clock.now()
   return (await listCalendars(ctx.db, chatbot.id)).map((calendar) => viewItem(calendar, now))
 }
 
 /** Deletes one calendar of the chatbot with its appointments. The spec groups a missing chatbot with a wrong type (400). */
-export async function removeCalendar(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
-  await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: wrongChatbotType(MANAGE_WRONG_TYPE), types: APPOINTMENT })
+export async function removeCalendar(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, body: unknown): Promise<void> {
   // The spec answers an absent id like an unknown one (404), as document-delete and link-delete do;
   // `detail` then names the field.
   const checked = check(CalendarDeleteBody, asObject(body))

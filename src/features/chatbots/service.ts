@@ -4,8 +4,7 @@ import type { SubscriptionsTable } from '../../db/schema'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
 import type { ChatbotType } from '../../db/schema'
-import { badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound, wrongChatbotType } from '../../http/errors'
-import { notAvailableForType } from '../chat/texts'
+import { badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { normaliseColour } from '../../lib/colour'
 import { newId } from '../../lib/ids'
@@ -326,10 +325,3 @@ export const countChatbotConversation = (trx: Db, chatbotId: string): Promise<vo
 export { publicChatbot } from './public-chatbot'
 export { chatbotFilePrefix, ownedChatbot, type ChatbotRow } from './access'
 
-/** Token, subscription and ownership like every management endpoint; then the one type the endpoint serves. */
-export async function ownerChatbotOfType(ctx: AppContext, accountId: string, chatbotId: string, type: ChatbotType): Promise<ChatbotRow> {
-  await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer })
-  if (chatbot.type !== type) throw wrongChatbotType(notAvailableForType(chatbot.type))
-  return chatbot
-}

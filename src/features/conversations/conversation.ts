@@ -1,13 +1,12 @@
 // POST /chat/<id>/: one visitor message in, one reply out, whatever the chatbot's type.
+import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
-import { parse } from '../../http/validate'
 import type { ChatbotRow } from '../chatbots/access'
 import { TYPES } from '../chatbots/texts'
 import { answerQuestion } from '../chat/answering'
 import { formStateOf, formStep, type Question } from '../forms/data-collection'
 import type { Source } from '../chat/extractive-answer'
-import { publicChatbot } from '../chatbots/public-chatbot'
-import { ChatBody } from '../chat/schemas'
+import type { ChatBody } from '../chat/schemas'
 import { countConversation, existingSession, recordExchange, saveSessionState, startSession, type ChatSession } from './sessions'
 import { APPOINTMENT_HINT, QUOTE_HINT } from '../chat/texts'
 import { questionsOf } from '../forms/questions'
@@ -25,9 +24,8 @@ export interface ChatAnswer {
 
 type Reply = Omit<ChatAnswer, 'session_id'>
 
-export async function chat(ctx: AppContext, chatbotId: string, body: unknown): Promise<ChatAnswer> {
-  const chatbot = await publicChatbot(ctx, chatbotId)
-  const input = parse(ChatBody, body)
+export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<typeof ChatBody>): Promise<ChatAnswer> {
+  const input = body
   // An unknown session is refused before the message is counted.
   const known = input.session_id === undefined ? null : await existingSession(ctx, chatbot.id, input.visitor_id, input.session_id)
   await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')

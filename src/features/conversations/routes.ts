@@ -3,7 +3,7 @@ import type { AppContext } from '../../context'
 import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
 import { PUBLIC, PUBLIC_TAGS, requestBody } from '../../http/openapi'
 import { ChatBody, UploadForm } from '../chat/schemas'
-import { publicChatbot } from '../chatbots/service'
+import { publicAccess } from '../chatbots/guard'
 import { UploadAnswer } from '../forms/model'
 import { chat } from './conversation'
 import { ChatAnswer } from './model'
@@ -12,18 +12,19 @@ import { acceptUpload } from './upload'
 /** The public chat endpoints: a message, and a file answering a question. */
 export const conversationRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'conversations' })
-    .post('/api/v1.0/chat/:uniqueId/', ({ params, body }) => chat(ctx, params.uniqueId, body), {
+    .use(publicAccess(ctx))
+    .post('/api/v1.0/chat/:uniqueId/', ({ chatbot, body }) => chat(ctx, chatbot, body), {
       params: ChatbotParams,
+      body: ChatBody,
       response: { 200: ChatAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
       detail: {
         operationId: 'sendChatMessage',
         summary: "One visitor message in, one Markdown reply out; counts against the visitor's daily user_allowance",
         tags: PUBLIC_TAGS,
         security: PUBLIC,
-        requestBody: requestBody({ 'application/json': ChatBody }),
       },
     })
-    .post('/api/v1.0/chat/:uniqueId/upload/', async ({ params, body }) => acceptUpload(ctx, await publicChatbot(ctx, params.uniqueId), body), {
+    .post('/api/v1.0/chat/:uniqueId/upload/', ({ chatbot, body }) => acceptUpload(ctx, chatbot, body), {
       params: ChatbotParams,
       response: { 200: UploadAnswer, ...errorsOf(FAILS.public, FAILS.body) },
       detail: {

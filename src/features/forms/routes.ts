@@ -1,21 +1,21 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { authGuard } from '../../http/auth'
+import { chatbotAccess } from '../chatbots/guard'
 import { NOT_FOUND, notFound } from '../../http/errors'
 import { storedFileResponse } from '../../http/file-response'
 import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
 import { binaryResponse, PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
 import { SubmissionList, UploadParams } from './model'
-import { ownerSubmissions } from './submissions'
+import { ownerSubmissions, SUBMISSIONS_ACCESS } from './submissions'
 import { uploadFile } from './uploads'
 
 /** The owner's submissions, and the uploaded files they link to. */
 export const formRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'forms' })
     .use(
-      new Elysia({ name: 'forms-owner' }).use(authGuard(ctx)).get(
+      new Elysia({ name: 'forms-owner' }).use(chatbotAccess(ctx, SUBMISSIONS_ACCESS)).get(
         '/api/v1.0/chatbot-submissions/:uniqueId/',
-        async ({ account, params }) => ({ response: 'success' as const, submissions: await ownerSubmissions(ctx, account.accountId, params.uniqueId) }),
+        async ({ chatbot }) => ({ response: 'success' as const, submissions: await ownerSubmissions(ctx, { chatbot }) }),
         {
           params: ChatbotParams,
           response: { 200: SubmissionList, ...errorsOf(FAILS.chatbot) },

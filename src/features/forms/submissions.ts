@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
 import { newId } from '../../lib/ids'
-import { ownerChatbotOfType } from '../chatbots/service'
+import { ownerOfType, type ChatbotAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
 import type { CollectedAnswer } from './data-collection'
 import { insertSubmission, submissionsOf } from './repo'
@@ -26,8 +26,10 @@ export async function storeSubmission(ctx: AppContext, trx: Db, submission: { ch
   })
 }
 
-export async function ownerSubmissions(ctx: AppContext, accountId: string, chatbotId: string): Promise<SubmissionView[]> {
-  const chatbot = await ownerChatbotOfType(ctx, accountId, chatbotId, TYPES.dataCollection)
+/** chatbot-submissions: who may see them. */
+export const SUBMISSIONS_ACCESS = ownerOfType(TYPES.dataCollection)
+
+export async function ownerSubmissions(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>): Promise<SubmissionView[]> {
   const rows = await submissionsOf(ctx.db, chatbot.id)
   return rows.map((row) => ({
     submission_id: row.id,

@@ -1,6 +1,6 @@
 // Leads as owners and webhook receivers see them.
 import type { AppContext } from '../../context'
-import { ownerChatbotOfType } from '../chatbots/service'
+import { ownerOfType, type ChatbotAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
 import { leadsOf } from './repo'
 import type { LeadsTable, QuotesTable } from '../../db/schema'
@@ -64,7 +64,8 @@ export async function listLeads(ctx: AppContext, chatbotId: string): Promise<Lea
 }
 
 /** chatbot-leads: a Quote Generation chatbot's leads, newest first. */
-export async function ownerLeads(ctx: AppContext, accountId: string, chatbotId: string): Promise<LeadView[]> {
-  const chatbot = await ownerChatbotOfType(ctx, accountId, chatbotId, TYPES.quote)
+export const LEADS_ACCESS = ownerOfType(TYPES.quote)
+
+export async function ownerLeads(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>): Promise<LeadView[]> {
   return listLeads(ctx, chatbot.id)
 }

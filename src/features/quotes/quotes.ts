@@ -1,24 +1,21 @@
 // POST /chat/<id>/quote/: price the items, draw the PDF, keep it at an unguessable URL, store the
 // lead, and leave the e-mail and the webhook to durable jobs written in the same transaction.
+import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
 import { findQuote, insertLead, insertQuote } from './repo'
-import { invalid, wrongChatbotType } from '../../http/errors'
-import { parse } from '../../http/validate'
+import { invalid, } from '../../http/errors'
 import { isEmail, normaliseEmail } from '../../lib/email'
 import { isImageMime, sniffUpload } from '../../lib/file-kind'
 import { newId } from '../../lib/ids'
 import { chatbotFilePrefix, type ChatbotRow } from '../chatbots/access'
 import { settingsOf } from '../chatbots/service'
-import { TYPES } from '../chatbots/texts'
 import { LEAD_WEBHOOK_JOB, type LeadWebhookPayload } from './lead-webhook'
 import { quoteUrl } from './leads'
-import { publicChatbot } from '../chatbots/public-chatbot'
 import { QUOTE_MAIL_JOB, type QuoteMailPayload } from './quote-mail'
 import { renderQuotePdf, type QuoteLogo } from './quote-pdf'
 import { computeQuoteTotals, type PricingPlan } from './quote-totals'
-import { QuoteBody } from '../chat/schemas'
+import type { QuoteBody } from '../chat/schemas'
 import { existingSession } from '../conversations/sessions'
-import { notAvailableForType } from '../chat/texts'
 import { takeDailyAllowance } from '../conversations/usage'
 
 export interface QuoteAnswer {
@@ -45,10 +42,8 @@ async function logoOf(ctx: AppContext, chatbot: ChatbotRow): Promise<QuoteLogo |
   return bytes && isImageMime(mime) ? { bytes, mime } : null
 }
 
-export async function requestQuote(ctx: AppContext, chatbotId: string, body: unknown): Promise<QuoteAnswer> {
-  const chatbot = await publicChatbot(ctx, chatbotId)
-  if (chatbot.type !== TYPES.quote) throw wrongChatbotType(notAvailableForType(chatbot.type))
-  const input = parse(QuoteBody, body)
+export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: Static<typeof QuoteBody>): Promise<QuoteAnswer> {
+  const input = body
   if (!isEmail(input.client_email.trim())) throw invalid('client_email', 'must be a valid e-mail address')
   if (input.session_id !== undefined) await existingSession(ctx, chatbot.id, input.visitor_id, input.session_id)
   const settings = settingsOf(chatbot)

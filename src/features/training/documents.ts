@@ -1,12 +1,11 @@
 import type { AppContext } from '../../context'
+import type { ChatbotAccess } from '../chatbots/guard'
 import type { DocumentsTable } from '../../db/schema'
 import { AppError, badRequest, limitReached, wrongChatbotType } from '../../http/errors'
 import { check } from '../../http/validate'
 import { newId } from '../../lib/ids'
-import { requireSubscription } from '../billing/service'
-import { chatbotFilePrefix, ownedChatbot } from '../chatbots/access'
-import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
-import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, TRAINABLE_TYPES, unindexMaterial, wordsAvailable } from './material'
+import { chatbotFilePrefix, } from '../chatbots/access'
+import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, unindexMaterial, wordsAvailable } from './material'
 import { DeleteDocumentBody } from './model'
 import { extractPdf } from './pdf-extractor'
 import { PdfTextError, type PdfText } from './pdf-text'
@@ -18,16 +17,9 @@ import { readPdfUploads } from './upload'
 
 const UNTITLED = 'Untitled document'
 
-/** Documents share one answer for a chatbot that is missing or of another type (contract 5). */
-async function documentChatbot(ctx: AppContext, accountId: string, chatbotId: string) {
-  const { plan } = await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: wrongChatbotType(DOCUMENTS_WRONG_CHATBOT), types: TRAINABLE_TYPES })
-  return { plan, chatbot }
-}
-
 /** Reads every PDF of the request and adds them all, or none: a bad file or too few words left refuses the lot. */
-export async function addDocuments(ctx: AppContext, accountId: string, chatbotId: string, request: Request): Promise<void> {
-  const { plan, chatbot } = await documentChatbot(ctx, accountId, chatbotId)
+export async function addDocuments(ctx: AppContext, access: Pick<ChatbotAccess, 'plan' | 'chatbot'>, request: Request): Promise<void> {
+  const { plan, chatbot } = access
   const uploads = await readPdfUploads(request)
 
   const extracted: { upload: (typeof uploads)[number]; pdf: PdfText }[] = []
@@ -80,8 +72,7 @@ export async function addDocuments(ctx: AppContext, accountId: string, chatbotId
   ctx.log.info('training.documents_added', { chatbot_id: chatbot.id, documents: rows.length, words: needed })
 }
 
-export async function viewDocuments(ctx: AppContext, accountId: string, chatbotId: string) {
-  const { chatbot } = await documentChatbot(ctx, accountId, chatbotId)
+export async function viewDocuments(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>) {
   const rows = await documentsOf(ctx.db, chatbot.id)
   return rows.map((r) => ({
     title: r.title,
@@ -94,8 +85,7 @@ export async function viewDocuments(ctx: AppContext, accountId: string, chatbotI
 }
 
 /** An absent or unknown document_id is the spec's 404; `detail` says when it was absent or malformed. */
-export async function deleteDocument(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
-  const { chatbot } = await documentChatbot(ctx, accountId, chatbotId)
+export async function deleteDocument(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, body: unknown): Promise<void> {
   const input = check(DeleteDocumentBody, body)
   const rawId = (body as { document_id?: unknown } | null)?.document_id
   const shownId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : ''

@@ -1,25 +1,18 @@
+import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
-import { AppError, CHATBOT_NOT_FOUND, invalid, notFound, wrongChatbotType } from '../../http/errors'
-import { check, parse } from '../../http/validate'
+import type { ChatbotAccess } from '../chatbots/guard'
+import { AppError, invalid, } from '../../http/errors'
+import { check, } from '../../http/validate'
 import { newId } from '../../lib/ids'
-import { requireSubscription } from '../billing/service'
-import { ownedChatbot } from '../chatbots/access'
-import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
-import { AddLinksBody, DeleteLinkBody, MAX_URL_CHARS } from './model'
+import { type AddLinksBody, DeleteLinkBody, MAX_URL_CHARS } from './model'
 import { LINK_JOB_KIND, type LinkJobPayload } from './link-job'
-import { TRAINABLE_TYPES, unindexMaterial } from './material'
+import { unindexMaterial } from './material'
 import { deleteLinkRow, findLink, heldUrls, insertLinkJob, linksOf, recentLinkJobs } from './repo'
-import { LINK_ALREADY_HELD, linkNotFound, LINKS_SUBSCRIPTION_REQUIRED, LINKS_WRONG_TYPE } from './texts'
+import { LINK_ALREADY_HELD, linkNotFound, } from './texts'
 
 /** chatbot-link-status shows this many of the latest jobs. */
 export const STATUS_JOBS_SHOWN = 500
 
-
-/** The one ownership check for links: 404 when missing, 400 for another type, with the subscription text of the endpoint. */
-async function linkChatbot(ctx: AppContext, accountId: string, chatbotId: string, subscriptionText: string) {
-  await requireSubscription(ctx, accountId, subscriptionText)
-  return ownedChatbot(ctx, accountId, chatbotId, { missing: notFound(CHATBOT_NOT_FOUND), types: TRAINABLE_TYPES, wrongType: wrongChatbotType(LINKS_WRONG_TYPE) })
-}
 
 /**
  * The form a link is stored and compared in: WHATWG-normalised, without the fragment (the same
@@ -40,9 +33,7 @@ export function normaliseLinkUrl(raw: string): { url: string } | { problem: stri
 }
 
 /** Queues every new link: its link_jobs row and its job row commit together before the answer. */
-export async function addLinks(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
-  const chatbot = await linkChatbot(ctx, accountId, chatbotId, SUBSCRIPTION_REQUIRED)
-  const { links } = parse(AddLinksBody, body)
+export async function addLinks(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, { links }: Static<typeof AddLinksBody>): Promise<void> {
   const urls: string[] = []
   links.forEach((raw, i) => {
     const normalised = normaliseLinkUrl(raw)
@@ -73,14 +64,12 @@ export async function addLinks(ctx: AppContext, accountId: string, chatbotId: st
   ctx.log.info('training.links_queued', { chatbot_id: chatbot.id, links: urls.length })
 }
 
-export async function viewLinks(ctx: AppContext, accountId: string, chatbotId: string) {
-  const chatbot = await linkChatbot(ctx, accountId, chatbotId, LINKS_SUBSCRIPTION_REQUIRED)
+export async function viewLinks(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>) {
   const rows = await linksOf(ctx.db, chatbot.id)
   return rows.map((r) => ({ title: r.title, link: r.url, word_count: r.word_count, text: r.preview, link_id: r.id, created_at: r.created_at }))
 }
 
-export async function deleteLink(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
-  const chatbot = await linkChatbot(ctx, accountId, chatbotId, LINKS_SUBSCRIPTION_REQUIRED)
+export async function deleteLink(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, body: unknown): Promise<void> {
   const input = check(DeleteLinkBody, body)
   const rawId = (body as { link_id?: unknown } | null)?.link_id
   const shownId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : ''
@@ -93,8 +82,7 @@ export async function deleteLink(ctx: AppContext, accountId: string, chatbotId: 
   ctx.log.info('training.link_deleted', { chatbot_id: chatbot.id, link_id: row.id, words: row.word_count })
 }
 
-export async function linkStatus(ctx: AppContext, accountId: string, chatbotId: string) {
-  const chatbot = await linkChatbot(ctx, accountId, chatbotId, SUBSCRIPTION_REQUIRED)
+export async function linkStatus(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>) {
   const rows = await recentLinkJobs(ctx.db, chatbot.id, STATUS_JOBS_SHOWN)
   return rows.map((r) => ({ link: r.url, status: r.status, reason: r.reason, updated_at: r.updated_at, job_id: r.id, created_at: r.created_at }))
 }
