@@ -3,9 +3,9 @@ import type { Logger } from '../infra/log'
 import { corsHeadersFor } from './cors'
 import { requestIdOf } from './request-id'
 import { newId } from '../lib/ids'
-import { AppError, badRequest, INTERNAL_ERROR, invalid, MALFORMED_JSON, METHOD_NOT_ALLOWED, NOT_FOUND } from './errors'
+import { AppError, badRequest, INTERNAL_ERROR, MALFORMED_JSON, METHOD_NOT_ALLOWED, NOT_FOUND } from './errors'
 import type { RouteLike } from './openapi'
-import { describeValueError } from './validate'
+import { validationError } from './validate'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
@@ -64,10 +64,7 @@ export const errorHandler = (log: Logger, routes: RouteTable) =>
         // An answer that breaks its own declared model is our fault, not the client's.
         if ((error as ValidationError).type === 'response') return fail(error)
         const first = (error as ValidationError).valueError
-        if (first) {
-          const { field, message } = describeValueError(first)
-          return answer(invalid(field, message))
-        }
+        if (first) return answer(validationError(first))
         return answer(badRequest((error as Error).message.split('\n')[0]))
       }
       default:

@@ -63,7 +63,9 @@ export const TAGS: { name: string; description: string }[] = [
 const REQUEST_ID_HEADER = { description: 'The id of this request, also in error bodies and the log.', schema: { type: 'string' } }
 
 /** A TypeBox schema as plain JSON Schema (TypeBox keeps its own marks in symbol keys, which JSON drops). */
-const plain = (schema: unknown): Json => JSON.parse(JSON.stringify(schema)) as Json
+const plain = (schema: unknown): Json =>
+  // `error` is the spec's fixed refusal text for a field, read by our validation answer; not a JSON Schema keyword.
+  JSON.parse(JSON.stringify(schema, (key, value) => (key === 'error' && typeof value === 'string' ? undefined : value))) as Json
 
 const isErrorSchema = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && (schema as Json).title === 'Error'
 

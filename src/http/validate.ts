@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { SetErrorFunction, DefaultErrorFunction } from '@sinclair/typebox/errors'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
-import { invalid } from './errors'
+import { type AppError, badRequest, invalid } from './errors'
 
 /** A required text: at least one non-space character, at most `max` characters. */
 export const RequiredText = (max: number, description?: string) =>
@@ -95,9 +95,19 @@ export function check<S extends TSchema>(schema: S, value: unknown, prefix = '')
   return { ok: false, ...describeValueError(first, prefix) }
 }
 
-/** Validates or throws 400 `<field>: <message>` with `field`. */
+/**
+ * The answer to a failed validation: the schema's own `error` text when the spec fixes one
+ * (`Enter a valid email address.`), else `<field>: <message>`; `field` either way.
+ */
+export function validationError(error: ValueError): AppError {
+  const { field, message } = describeValueError(error)
+  const fixed = (error.schema as { error?: unknown }).error
+  return typeof fixed === 'string' ? badRequest(fixed, undefined, field) : invalid(field, message)
+}
+
+/** Validates or throws the validation answer (400, with `field`). */
 export function parse<S extends TSchema>(schema: S, value: unknown): Static<S> {
-  const result = check(schema, value)
-  if (!result.ok) throw invalid(result.field, result.message)
-  return result.value
+  const first = Value.Errors(schema, value).First()
+  if (first) throw validationError(first)
+  return value as Static<S>
 }

@@ -242,10 +242,7 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /**
-           * Format: email
-           * @description The account e-mail address
-           */
+          /** @description The account e-mail address */
           email_address: string;
           /**
            * Format: uri
@@ -326,13 +323,8 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /**
-           * Format: email
-           * @description The account e-mail address
-           */
+          /** @description The account e-mail address */
           email_address: string;
-          /** @description The e-mailed code, as an integer or a digit string */
-          code: number | string;
           /**
            * Format: uri
            * @description Where the payment page sends the customer back, with ?status=success or ?status=cancelled
@@ -340,6 +332,8 @@ export interface operations {
           return_url: string;
           /** @description Plan id; the first plan when omitted */
           plan?: string;
+          /** @description The e-mailed code, as an integer or a digit string */
+          code: number | string;
         };
       };
     };
@@ -409,13 +403,10 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /**
-           * Format: email
-           * @description The account e-mail address
-           */
+          /** @description The account e-mail address */
           email_address: string;
-          /** @description The e-mailed code, as an integer or a digit string */
-          code?: number | string;
+          /** @description Step two: the e-mailed login code (spaces ignored); absent, null or empty for step one */
+          code?: number | string | null;
         };
       };
     };
@@ -613,6 +604,9 @@ export interface operations {
     };
     requestBody: {
       content: {
+        "application/json": {
+          action: "pay" | "cancel";
+        };
         "application/x-www-form-urlencoded": {
           action: "pay" | "cancel";
         };

@@ -8,43 +8,40 @@ import { createSubscription, login, revokeToken, verifyCode } from './service'
 import { TOKEN_REVOKED } from './texts'
 
 const tags = ['Account']
-/** The service checks these bodies itself: the spec words each refusal (`Enter a valid email address.`). */
-const jsonBody = (schema: object) => ({ required: true, content: { 'application/json': { schema } } })
-const asInput = (body: unknown): Record<string, unknown> => (body !== null && typeof body === 'object' ? { ...body } : {})
 
 export const accountRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'accounts' })
-    .post('/api/v1.0/create-subscription/', ({ body }) => createSubscription(ctx, asInput(body)), {
+    .post('/api/v1.0/create-subscription/', ({ body }) => createSubscription(ctx, body), {
+      body: CreateSubscriptionBody,
       response: { 200: CreateSubscriptionAnswer, ...errorsOf(FAILS.body) },
       detail: {
         operationId: 'createSubscription',
         summary: 'Start onboarding: e-mails a verification code, or returns a payment link',
         tags,
         security: PUBLIC,
-        requestBody: jsonBody(CreateSubscriptionBody),
       },
     })
-    .post('/api/v1.0/verification-code/', ({ body }) => verifyCode(ctx, asInput(body)), {
+    .post('/api/v1.0/verification-code/', ({ body }) => verifyCode(ctx, body), {
+      body: VerificationCodeBody,
       response: { 200: VerificationCodeAnswer, ...errorsOf(FAILS.body) },
       detail: {
         operationId: 'verifyCode',
         summary: 'Confirm the e-mailed code and get the payment link',
         tags,
         security: PUBLIC,
-        requestBody: jsonBody(VerificationCodeBody),
       },
     })
     .post(
       '/api/v1.0/login/',
-      ({ body }) => login(ctx, asInput(body)),
+      ({ body }) => login(ctx, body),
       {
+        body: LoginBody,
         response: { 200: LoginAnswer, ...errorsOf(FAILS.body) },
         detail: {
           operationId: 'login',
           summary: 'Passwordless login: send {email_address} for a code, then {email_address, code} for a token',
           tags,
           security: PUBLIC,
-          requestBody: jsonBody(LoginBody),
         },
       },
     )

@@ -1,8 +1,11 @@
+import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
+import { parse } from '../../http/validate'
+import { type CreateSubscriptionBody, LoginBody, type VerificationCodeBody } from './model'
 import type { Db } from '../../db/database'
 import { accountById, accountByEmail, countChatbotCreated, insertAccountIfNew, insertToken, liveToken, markVerified, revokeTokenRow, tokensOf, upsertVerifiedAccount } from './repo'
 import { badRequest, forbidden, rateLimited } from '../../http/errors'
-import { isEmail, isHttpUrl, normaliseEmail } from '../../lib/email'
+import { normaliseEmail } from '../../lib/email'
 import { newId, newToken, sha256 } from '../../lib/ids'
 import { activeSubscription, planById, startCheckout } from '../billing/service'
 import { consumeCode, issueCode, recentlySent } from './codes'
@@ -11,22 +14,11 @@ import {
   CODE_EXPIRED,
   codeSent,
   INVALID_CODE,
-  INVALID_EMAIL,
   INVALID_LOGIN_CODE,
-  INVALID_RETURN_URL,
   LOGIN_CODE_SENT,
   WAIT_BEFORE_RESEND,
 } from './texts'
 
-function checkEmail(value: unknown): string {
-  if (!isEmail(typeof value === 'string' ? value.trim() : value)) throw badRequest(INVALID_EMAIL, undefined, 'email_address')
-  return normaliseEmail(value as string)
-}
-
-function checkReturnUrl(value: unknown): string {
-  if (!isHttpUrl(value)) throw badRequest(INVALID_RETURN_URL, undefined, 'return_url')
-  return value
-}
 
 /** Codes arrive as integers or digit strings. */
 function codeText(value: unknown): string | null {
@@ -39,13 +31,10 @@ export async function findAccount(ctx: AppContext, email: string) {
   return accountByEmail(ctx.db, email)
 }
 
-export async function createSubscription(
-  ctx: AppContext,
-  input: { email_address?: unknown; return_url?: unknown; plan?: unknown },
-): Promise<{ response: string } | { payment_url: string }> {
-  const email = checkEmail(input.email_address)
-  const returnUrl = checkReturnUrl(input.return_url)
-  const plan = planById(ctx, typeof input.plan === 'string' ? input.plan : undefined)
+export async function createSubscription(ctx: AppContext, input: Static<typeof CreateSubscriptionBody>): Promise<{ response: string } | { payment_url: string }> {
+  const email = normaliseEmail(input.email_address)
+  const returnUrl = input.return_url
+  const plan = planById(ctx, input.plan)
   const account = await findAccount(ctx, email)
 
   if (account?.verified_at) {
@@ -60,13 +49,10 @@ export async function createSubscription(
   return { response: codeSent(email) }
 }
 
-export async function verifyCode(
-  ctx: AppContext,
-  input: { email_address?: unknown; code?: unknown; return_url?: unknown; plan?: unknown },
-): Promise<{ payment_url: string }> {
-  const email = checkEmail(input.email_address)
-  const returnUrl = checkReturnUrl(input.return_url)
-  const plan = planById(ctx, typeof input.plan === 'string' ? input.plan : undefined)
+export async function verifyCode(ctx: AppContext, input: Static<typeof VerificationCodeBody>): Promise<{ payment_url: string }> {
+  const email = normaliseEmail(input.email_address)
+  const returnUrl = input.return_url
+  const plan = planById(ctx, input.plan)
   const code = codeText(input.code)
   const account = await findAccount(ctx, email)
   if (!code || !account) throw badRequest(INVALID_CODE, undefined, 'code')
@@ -82,8 +68,8 @@ export async function verifyCode(
 }
 
 /** Step one sends a code to subscribed accounts only, answering alike either way; step two trades the code for a token. */
-export async function login(ctx: AppContext, input: { email_address?: unknown; code?: unknown }): Promise<{ response: string } | { token: string }> {
-  const email = checkEmail(input.email_address)
+export async function login(ctx: AppContext, input: Static<typeof LoginBody>): Promise<{ response: string } | { token: string }> {
+  const email = normaliseEmail(input.email_address)
   if (input.code === undefined || input.code === null || input.code === '') {
     const account = await findAccount(ctx, email)
     const eligible = account?.verified_at && (await activeSubscription(ctx, account.id))
@@ -127,9 +113,10 @@ export async function listTokens(ctx: AppContext, accountId: string): Promise<To
   return tokensOf(ctx.db, accountId)
 }
 
-/** The account a login code belongs to, from a raw e-mail input (the dashboard's form). */
-export async function accountForLoginCode(ctx: AppContext, emailInput: unknown, codeInput: unknown): Promise<string> {
-  return verifyLoginCode(ctx, checkEmail(emailInput), codeInput)
+/** The account a login code belongs to, from the dashboard's form (checked against the login model). */
+export async function accountForLoginCode(ctx: AppContext, emailInput: string, codeInput: string): Promise<string> {
+  const input = parse(LoginBody, { email_address: emailInput, code: codeInput })
+  return verifyLoginCode(ctx, normaliseEmail(input.email_address), input.code)
 }
 
 // For the edge, billing, chatbots, the dashboard and the grant command, which never query these tables themselves.

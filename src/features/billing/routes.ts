@@ -2,10 +2,10 @@ import { Elysia } from 'elysia'
 import type Stripe from 'stripe'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
-import { badRequest, invalid, notFound } from '../../http/errors'
+import { badRequest, notFound } from '../../http/errors'
 import { rawJsonText } from '../../http/json-body'
 import { errorsOf } from '../../http/model'
-import { PUBLIC } from '../../http/openapi'
+import { PUBLIC, requestBody } from '../../http/openapi'
 import { CheckoutForm, CheckoutParams, StripeWebhookAnswer } from './model'
 import { checkoutPage } from './checkout-page'
 import { applyStripeEvent, cancelTestCheckout, findCheckout, payTestCheckout, planById } from './service'
@@ -42,20 +42,19 @@ export const billingRoutes = (ctx: AppContext, accounts: BillingAccounts) =>
     .post(
       '/billing/checkout/:sessionId/',
       async ({ params, body }) => {
-        const action = (body as { action?: unknown } | null)?.action
-        if (action !== 'pay' && action !== 'cancel') throw invalid('action', 'must be pay or cancel')
-        const location = action === 'pay' ? await payTestCheckout(ctx, params.sessionId) : await cancelTestCheckout(ctx, params.sessionId)
+        const location = body.action === 'pay' ? await payTestCheckout(ctx, params.sessionId) : await cancelTestCheckout(ctx, params.sessionId)
         return new Response(null, { status: 303, headers: { location } })
       },
       {
         params: CheckoutParams,
+        body: CheckoutForm,
         response: errorsOf([400, 404, 409, 413]),
         detail: {
           operationId: 'completeTestCheckout',
           summary: 'Pay or cancel a test-mode checkout',
           tags: ['Billing'],
           security: PUBLIC,
-          requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: CheckoutForm } } },
+          requestBody: requestBody({ 'application/x-www-form-urlencoded': CheckoutForm }),
           responses: {
             303: {
               description: 'Back to return_url with ?status=success or ?status=cancelled',

@@ -3,6 +3,8 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'
 import { createSubscription, login, verifyCode } from '../accounts/service'
+import { CreateSubscriptionBody, LoginBody, VerificationCodeBody } from '../accounts/model'
+import { parse } from '../../http/validate'
 import { ALREADY_SUBSCRIBED } from '../accounts/texts'
 import { CSRF_FIELD, preAuthToken, preAuthValid } from './csrf'
 import { FormErrors } from './forms'
@@ -43,7 +45,7 @@ export const authRoutes = (ctx: AppContext) => {
         const email = formText(body, 'email_address')
         const next = safeNext(formText(body, 'next') || undefined)
         try {
-          await login(ctx, { email_address: email })
+          await login(ctx, parse(LoginBody, { email_address: email }))
         } catch (error) {
           if (!(error instanceof AppError)) throw error
           const errors = new FormErrors().add('email', error.message)
@@ -91,7 +93,7 @@ export const authRoutes = (ctx: AppContext) => {
         if (refused(request, body)) return errorPage(ctx, 403, CSRF_REFUSED, null)
         const email = formText(body, 'email_address')
         try {
-          const answer = await createSubscription(ctx, { email_address: email, return_url: `${publicUrl}/dashboard/welcome/` })
+          const answer = await createSubscription(ctx, parse(CreateSubscriptionBody, { email_address: email, return_url: `${publicUrl}/dashboard/welcome/` }))
           if ('payment_url' in answer) return seeOther(answer.payment_url)
           return seeOther(`/dashboard/signup/verify/?email=${encodeURIComponent(email.trim())}`)
         } catch (error) {
@@ -118,7 +120,10 @@ export const authRoutes = (ctx: AppContext) => {
         if (refused(request, body)) return errorPage(ctx, 403, CSRF_REFUSED, null)
         const email = formText(body, 'email_address')
         try {
-          const { payment_url } = await verifyCode(ctx, { email_address: email, code: formText(body, 'code').trim(), return_url: `${publicUrl}/dashboard/welcome/` })
+          const { payment_url } = await verifyCode(
+            ctx,
+            parse(VerificationCodeBody, { email_address: email, code: formText(body, 'code').trim(), return_url: `${publicUrl}/dashboard/welcome/` }),
+          )
           return seeOther(payment_url)
         } catch (error) {
           if (!(error instanceof AppError)) throw error
