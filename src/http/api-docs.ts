@@ -22,7 +22,7 @@ const asset = (body: string, type: string): Asset => ({
 })
 
 const INIT = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({ url: './json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true })
+  window.ui = SwaggerUIBundle({ url: '/swagger/json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true })
 })
 `
 
