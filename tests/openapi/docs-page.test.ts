@@ -45,7 +45,7 @@ test('the page loads only its own pinned assets, under a CSP, and "Try it out" t
   const response = await page.goto('/swagger')
   expect(response?.status()).toBe(200)
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
-  expect(await page.locator('.information-container h1.title').innerText()).toContain('Chatbot Service API')
+  expect(await page.locator('.information-container h1.title').textContent()).toContain('Chatbot Service API')
 
   await page.getByRole('button', { name: /Authorize/ }).first().click()
   await page.locator('.auth-container input').first().fill(token)
@@ -60,7 +60,7 @@ test('the page loads only its own pinned assets, under a CSP, and "Try it out" t
   const listed = await answer
   expect(listed.request().headers().authorization).toBe(`Bearer ${token}`)
   expect(listed.status()).toBe(200)
-  expect(await operation.locator('.live-responses-table tbody .response-col_status').first().innerText()).toContain('200')
+  expect(await operation.locator('.live-responses-table tbody .response-col_status').first().textContent()).toContain('200')
 
   expect(foreign).toEqual([])
   expect(problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([])
