@@ -26,7 +26,8 @@ export function createApp(ctx: AppContext) {
   // In memory on SQLite (one instance); with DATABASE_URL, sharedRateLimit counts in the database for every instance.
   const limiter = localRateLimiter(ctx)
   let document: object | undefined
-  const app = new Elysia()
+  // Routes and their validators compile at start, so the first requests do not pay for it.
+  const app = new Elysia({ precompile: true })
     .use(errorHandler(ctx.log, routes))
     .use(jsonBodyParser)
     .onRequest(({ request, set, server }) => {
