@@ -56,7 +56,14 @@ try {
   if (css.status !== 200 || !(await css.text()).includes(':host')) fail('widget stylesheet is not served from the binary')
   const openapi = await fetch(`${base}/swagger/json`)
   if (openapi.status !== 200 || !(await openapi.json()).paths['/api/v1.0/api-knowledge-retrieval/']) fail('OpenAPI document lacks the creation endpoints')
-  console.log('smoke: widget and OpenAPI served')
+  // The API docs page and its pinned Swagger UI assets come from the binary itself (no CDN).
+  const docsPage = await fetch(`${base}/swagger`)
+  if (docsPage.status !== 200 || !(docsPage.headers.get('content-security-policy') ?? '').includes("script-src 'self'")) fail('/swagger is not served under its CSP')
+  for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'init.js']) {
+    const r = await fetch(`${base}/swagger/${asset}`)
+    if (r.status !== 200 || (await r.text()).length < 50) fail(`/swagger/${asset} is not served from the binary`)
+  }
+  console.log('smoke: widget, OpenAPI and the API docs page served')
 
   // A real owner journey on the binary: grant, e-mailed login code, a chatbot, a PDF read by the worker.
   const grant = Bun.spawnSync([local, 'grant', 'owner@example.com'], { cwd: dir, env })

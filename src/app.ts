@@ -1,14 +1,6 @@
 import { Elysia } from 'elysia'
-import { swagger } from '@elysiajs/swagger'
 import type { AppContext } from './context'
-import { accountRoutes } from './features/accounts/routes'
-import { billingRoutes } from './features/billing/routes'
-import { calendarRoutes } from './features/calendars/routes'
-import { chatRoutes } from './features/chat/routes'
-import { chatbotRoutes } from './features/chatbots/routes'
-import { dashboardRoutes } from './features/dashboard/routes'
-import { trainingRoutes } from './features/training/routes'
-import { widgetRoutes } from './features/widget/routes'
+import { FEATURE_ROUTES } from './features'
 import { checkDeclaredLength } from './http/body-limits'
 import { localRateLimiter, sharedRateLimit } from './http/rate-limit'
 import { jsonBodyParser } from './http/json-body'
@@ -18,6 +10,16 @@ import { errorStatusOf, requestIdOf, requestStartOf, setRequestId } from './http
 import { clientAddress } from './http/client-address'
 import { routedPathOf } from './http/routed-path'
 import { sql } from 'kysely'
+import { Type as T } from '@sinclair/typebox'
+import { apiDocs } from './http/api-docs'
+import { errorsOf } from './http/model'
+import { openApiDocument, PUBLIC } from './http/openapi'
+
+const API_VERSION = '1.0.0'
+const HealthAnswer = T.Object({ status: T.Literal('ok') }, { description: 'The database answers' })
+
+/** The app's own routes beside the features': health and the API docs. */
+export const APP_ROUTE_FILES = { health: 'src/app.ts', docs: 'src/http/api-docs.ts' }
 
 /** Builds the whole HTTP app over a context; nothing runs at import time. */
 export function createApp(ctx: AppContext) {
@@ -27,7 +29,9 @@ export function createApp(ctx: AppContext) {
   // Elysia's default finds the path by skipping 11 characters of the URL, so a Host of 1 to 3
   // characters shifted the routed path away from the one limits, CORS and logs saw; from the
   // scheme on (Bun.serve without TLS: always "http://") the path starts at the first "/".
-  const app = new Elysia({ handler: { standardHostname: false } })
+  let document: object | undefined
+  // Routes and their validators compile at start, so the first requests do not pay for it.
+  const app = new Elysia({ precompile: true, handler: { standardHostname: false } })
     .use(errorHandler(ctx.log, routes))
     .use(jsonBodyParser)
     .onRequest((context) => {
@@ -50,32 +54,20 @@ export function createApp(ctx: AppContext) {
         ms: began === undefined ? undefined : Math.round((performance.now() - began) * 10) / 10,
       })
     })
-    .use(
-      swagger({
-        path: '/swagger',
-        excludeStaticFile: false,
-        documentation: {
-          info: { title: 'Chatbot Service API', version: '1.0.0', description: 'Create, train and manage embeddable chatbots.' },
-          components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <ACCESS_TOKEN> or Bearer <ACCESS_TOKEN>' } } },
-        },
-      }),
-    )
+    // Built on first request, once every feature has mounted its routes.
+    .use(apiDocs(() => (document ??= openApiDocument(routes.all, { publicUrl: ctx.config.publicUrl, version: API_VERSION }))))
     .get(
       '/healthz',
       async () => {
         await sql`select 1`.execute(ctx.db)
-        return { status: 'ok' }
+        return { status: 'ok' as const }
       },
-      { detail: { summary: 'Health: ok once the database answers', tags: ['Service'] } },
+      {
+        response: { 200: HealthAnswer, ...errorsOf([]) },
+        detail: { operationId: 'getHealth', summary: 'Health: ok once the database answers', tags: ['Service'], security: PUBLIC },
+      },
     )
-    .use(accountRoutes(ctx))
-    .use(billingRoutes(ctx))
-    .use(chatbotRoutes(ctx))
-    .use(chatRoutes(ctx))
-    .use(trainingRoutes(ctx))
-    .use(calendarRoutes(ctx))
-    .use(widgetRoutes(ctx))
-    .use(dashboardRoutes(ctx))
+  for (const feature of FEATURE_ROUTES) app.use(feature.routes(ctx))
   routes.load(app.routes)
   return app
 }

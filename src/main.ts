@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { ConfigError, loadConfig } from './config'
 import { activeSubscription, planById, subscribe } from './features/billing/service'
-import { newId } from './lib/ids'
+import { verifiedAccount } from './features/accounts/service'
 import { normaliseEmail, isEmail } from './lib/email'
 import { createContext, startServer } from './runtime'
 import { PDF_EXTRACT_COMMAND } from './features/training/pdf-extractor'
@@ -46,14 +46,8 @@ async function main(argv: string[]): Promise<number> {
     const ctx = await createContext(config)
     const plan = planById(ctx, planFlag >= 0 ? rest[planFlag + 1] : undefined)
     const address = normaliseEmail(email)
-    const now = ctx.clock.now().toISOString()
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('accounts')
-        .values({ id: newId(), email: address, verified_at: now, chatbots_created: 0, created_at: now })
-        .onConflict((oc) => oc.column('email').doUpdateSet({ verified_at: now }))
-        .execute()
-      const account = await trx.selectFrom('accounts').select('id').where('email', '=', address).executeTakeFirstOrThrow()
+      const account = await verifiedAccount(ctx, trx, address)
       if (!(await activeSubscription(ctx, account.id, trx))) await subscribe(ctx, trx, { accountId: account.id, planId: plan.id })
     })
     console.log(`granted ${plan.id} to ${address}`)

@@ -1,9 +1,12 @@
-import { Elysia } from 'elysia'
+import { Elysia, type ValidationError } from 'elysia'
 import type { Logger } from '../infra/log'
 import { corsHeadersFor } from './cors'
 import { requestIdOf, setErrorStatus } from './request-id'
 import { routedPathOf } from './routed-path'
-import { HttpError, INTERNAL_ERROR, MALFORMED_JSON, METHOD_NOT_ALLOWED, NOT_FOUND } from './errors'
+import { newId } from '../lib/ids'
+import { AppError, badRequest, INTERNAL_ERROR, MALFORMED_JSON, METHOD_NOT_ALLOWED, NOT_FOUND } from './errors'
+import type { RouteLike } from './openapi'
+import { validationError } from './validate'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
@@ -11,8 +14,11 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 /** Route patterns of the whole app, to tell 405 (known path, other method) from 404. */
 export class RouteTable {
   private patterns: { method: string; regex: RegExp }[] = []
+  /** Every route as mounted, for the OpenAPI document and the route table. */
+  all: RouteLike[] = []
 
-  load(routes: { method: string; path: string }[]): void {
+  load(routes: RouteLike[]): void {
+    this.all = routes
     this.patterns = routes.map((r) => ({
       method: r.method.toUpperCase(),
       regex: new RegExp(`^${r.path.replace(/\/+$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`),
@@ -24,42 +30,53 @@ export class RouteTable {
   }
 }
 
-/** The {error} envelope for every failure, with no stack trace in the body. */
+/** The {error, code, field, request_id} envelope for every failure, with no stack trace in the body. */
 export const errorHandler = (log: Logger, routes: RouteTable) =>
   new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, (context) => {
-    const { request } = context
     const response = errorResponse(log, routes, context)
     // The access log reports what was sent, 413s and 429s refused before any route ran included.
-    setErrorStatus(request, response.status)
+    setErrorStatus(context.request, response.status)
     return response
   })
 
 function errorResponse(log: Logger, routes: RouteTable, context: { code: string | number; error: unknown; request: Request }): Response {
-  const { code, error, request } = context
-  const path = routedPathOf(context)
-  // Errors on the public chat paths must stay readable by the widget on other sites (a 429, a 413).
-  const cors = corsHeadersFor(path)
-  if (error instanceof HttpError) return json(error.status, error.body(), { ...cors, ...error.headers })
-  switch (code) {
-    case 'PARSE': {
-      // The strict JSON parser's own answers (bad UTF-8, too deep) arrive wrapped as the cause.
-      const cause = (error as Error).cause
-      return cause instanceof HttpError ? json(cause.status, cause.body(), cors) : json(400, { error: MALFORMED_JSON }, cors)
-    }
-    case 'NOT_FOUND': {
-      return routes.pathExists(path) ? json(405, { error: METHOD_NOT_ALLOWED }, cors) : json(404, { error: NOT_FOUND }, cors)
-    }
-    case 'VALIDATION':
-      return json(400, { error: (error as Error).message.split('\n')[0] }, cors)
-    default: {
+    const { code, error, request } = context
+    const path = routedPathOf(context)
+    const requestId = requestIdOf(request) ?? newId()
+    // Errors on the public chat paths must stay readable by the widget on other sites (a 429, a 413).
+    const headers = { ...corsHeadersFor(path), 'x-request-id': requestId }
+    const answer = (failure: AppError) => json(failure.status, failure.body(requestId), { ...headers, ...failure.headers })
+    const fail = (error: unknown) => {
       log.error('request.failed', {
         method: request.method,
         path,
-        request_id: requestIdOf(request),
+        request_id: requestId,
         error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
         stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
       })
-      return json(500, { error: INTERNAL_ERROR }, cors)
+      return answer(new AppError('internal_error', 500, INTERNAL_ERROR))
     }
-  }
+    if (error instanceof AppError) return answer(error)
+    switch (code) {
+      case 'PARSE': {
+        // The strict JSON parser's own answers (bad UTF-8, too deep) arrive wrapped as the cause; a
+        // body that cannot be read as JSON is malformed_json whatever the precise reason.
+        const cause = (error as Error).cause
+        if (cause instanceof AppError && cause.status !== 400) return answer(cause)
+        return answer(new AppError('malformed_json', 400, cause instanceof AppError ? cause.message : MALFORMED_JSON, { detail: cause instanceof AppError ? cause.detail : undefined }))
+      }
+      case 'NOT_FOUND':
+        return routes.pathExists(path)
+          ? answer(new AppError('method_not_allowed', 405, METHOD_NOT_ALLOWED))
+          : answer(new AppError('not_found', 404, NOT_FOUND))
+      case 'VALIDATION': {
+        // An answer that breaks its own declared model is our fault, not the client's.
+        if ((error as ValidationError).type === 'response') return fail(error)
+        const first = (error as ValidationError).valueError
+        if (first) return answer(validationError(first))
+        return answer(badRequest((error as Error).message.split('\n')[0]))
+      }
+      default:
+        return fail(error)
+    }
 }

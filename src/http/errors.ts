@@ -7,23 +7,122 @@ export const BODY_TOO_LARGE = 'Request body is too large.'
 export const ACCESS_DENIED = 'Access Denied'
 export const CHATBOT_NOT_FOUND = 'Chatbot not found.'
 
-/** An answer with a status and the {error} envelope; `detail` names the precise reason when the text is fixed by the spec. */
-export class HttpError extends Error {
+/** The stable codes of contract section 1: a program branches on these, never on `error`'s text. */
+export const ERROR_CODES = [
+  'invalid_request',
+  'malformed_json',
+  'authentication_required',
+  'invalid_token',
+  'subscription_required',
+  'access_denied',
+  'not_found',
+  'wrong_chatbot_type',
+  'limit_reached',
+  'conflict',
+  'idempotency_mismatch',
+  'rate_limited',
+  'payload_too_large',
+  'method_not_allowed',
+  'internal_error',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** The JSON every failure answers with (contract section 1). */
+export interface ErrorBody {
+  error: string
+  code: ErrorCode
+  field?: string
+  detail?: string
+  request_id: string
+}
+
+export interface AppErrorOptions {
+  /** The one field at fault, named as the contract names it: `pricing_plans[2].Price excluding VAT`. */
+  field?: string
+  /** The precise reason when the spec fixes a generic text. */
+  detail?: string
+  /** Extra response headers (Retry-After). */
+  headers?: Record<string, string>
+}
+
+/**
+ * A failure the client caused or must know about. Business code throws it; only src/http turns it
+ * into a response, so the dashboard can use `field` and `code` instead of reading the text.
+ */
+export class AppError extends Error {
+  readonly field?: string
+  readonly detail?: string
+  readonly headers?: Record<string, string>
+
   constructor(
+    readonly code: ErrorCode,
     readonly status: number,
     message: string,
-    readonly detail?: string,
-    readonly headers?: Record<string, string>,
+    options: AppErrorOptions = {},
   ) {
     super(message)
+    this.field = options.field
+    this.detail = options.detail
+    this.headers = options.headers
   }
 
-  body(): { error: string; detail?: string } {
-    return this.detail === undefined ? { error: this.message } : { error: this.message, detail: this.detail }
+  body(requestId: string): ErrorBody {
+    return {
+      error: this.message,
+      code: this.code,
+      ...(this.field === undefined ? {} : { field: this.field }),
+      ...(this.detail === undefined ? {} : { detail: this.detail }),
+      request_id: requestId,
+    }
+  }
+
+  /** What is wrong with `field`, without the field's name in front ("must not be empty"). */
+  get fieldMessage(): string | undefined {
+    if (this.field === undefined) return undefined
+    const source = this.detail ?? this.message
+    const prefix = `${this.field}: `
+    return source.startsWith(prefix) ? source.slice(prefix.length) : source
   }
 }
 
-export const badRequest = (message: string, detail?: string) => new HttpError(400, message, detail)
-export const notFound = (message: string) => new HttpError(404, message)
-export const forbidden = (message = ACCESS_DENIED) => new HttpError(403, message)
-export const tooLarge = (message = BODY_TOO_LARGE) => new HttpError(413, message)
+/** The code a status stands for when nothing more precise is known. */
+export function defaultCode(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'authentication_required'
+    case 403:
+      return 'access_denied'
+    case 404:
+      return 'not_found'
+    case 405:
+      return 'method_not_allowed'
+    case 409:
+      return 'conflict'
+    case 413:
+      return 'payload_too_large'
+    case 429:
+      return 'rate_limited'
+    default:
+      return status >= 500 ? 'internal_error' : 'invalid_request'
+  }
+}
+
+/** The positional form `(status, message, detail?, headers?)`, its code taken from the status. */
+export class HttpError extends AppError {
+  constructor(status: number, message: string, detail?: string, headers?: Record<string, string>) {
+    super(defaultCode(status), status, message, { detail, headers })
+  }
+}
+
+export const badRequest = (message: string, detail?: string, field?: string) => new AppError('invalid_request', 400, message, { detail, field })
+/** 400 `<field>: <message>` with `field` set: the contract's validation answer. */
+export const invalid = (field: string, message: string) => new AppError('invalid_request', 400, `${field}: ${message}`, { field })
+export const notFound = (message: string, detail?: string) => new AppError('not_found', 404, message, { detail })
+export const forbidden = (message = ACCESS_DENIED) => new AppError('access_denied', 403, message)
+export const tooLarge = (message = BODY_TOO_LARGE, field?: string) => new AppError('payload_too_large', 413, message, { field })
+export const conflict = (message: string) => new AppError('conflict', 409, message)
+export const wrongChatbotType = (message: string) => new AppError('wrong_chatbot_type', 400, message)
+export const limitReached = (message: string, status = 400, field?: string) => new AppError('limit_reached', status, message, { field })
+export const subscriptionRequired = (message: string) => new AppError('subscription_required', 400, message)
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new AppError('rate_limited', 429, message, { headers: { 'retry-after': String(retryAfterSeconds) } })

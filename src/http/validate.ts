@@ -1,14 +1,19 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { SetErrorFunction, DefaultErrorFunction } from '@sinclair/typebox/errors'
-import { ValueErrorType } from '@sinclair/typebox/errors'
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
-import { badRequest } from './errors'
+import { type AppError, badRequest, invalid } from './errors'
 
 /** A required text: at least one non-space character, at most `max` characters. */
 export const RequiredText = (max: number, description?: string) =>
   Type.String({ maxLength: max, pattern: '\\S', description })
 
 export const OptionalText = (max: number, description?: string) => Type.Optional(Type.String({ maxLength: max, description }))
+
+/** Contract 1: every URL field is an absolute http: or https: URL; any other scheme is refused naming the field. */
+export const HTTP_URL_PATTERN = '^\\s*[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+'
+export const HTTP_URL_MESSAGE = 'must be an absolute http or https URL'
+export const HttpUrl = (description: string) => Type.String({ maxLength: 2048, pattern: HTTP_URL_PATTERN, format: 'uri', description })
 
 // Messages a person can act on, read as "<field>: <message>".
 SetErrorFunction((error) => {
@@ -17,6 +22,7 @@ SetErrorFunction((error) => {
     case ValueErrorType.ObjectRequiredProperty:
       return 'is required'
     case ValueErrorType.StringPattern:
+      if (schema.pattern === HTTP_URL_PATTERN) return HTTP_URL_MESSAGE
       return schema.pattern === '\\S' ? 'must not be empty' : `must match ${String(schema.description ?? schema.pattern)}`
     case ValueErrorType.StringMaxLength:
       return `must be at most ${schema.maxLength} characters`
@@ -46,9 +52,12 @@ SetErrorFunction((error) => {
       return `must be at most ${schema.maximum}`
     case ValueErrorType.Union:
     case ValueErrorType.Literal: {
+      if ((schema.anyOf as { pattern?: string }[] | undefined)?.some((s) => s.pattern === HTTP_URL_PATTERN)) return HTTP_URL_MESSAGE
       const options = (schema.anyOf as { const?: unknown }[] | undefined)?.map((s) => s.const).filter((c) => c !== undefined)
       return options?.length ? `must be one of ${options.join(', ')}` : DefaultErrorFunction(error)
     }
+    case ValueErrorType.StringFormat:
+      return schema.format === 'uri' ? HTTP_URL_MESSAGE : DefaultErrorFunction(error)
     case ValueErrorType.ObjectAdditionalProperties:
       return 'is not a known field'
     default:
@@ -66,22 +75,39 @@ export function fieldName(pointer: string, prefix = ''): string {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; field: string; message: string }
 
+/** The field a TypeBox error is about, and what is wrong with it ("chatbot_name", "must not be empty"). */
+export function describeValueError(error: ValueError, prefix = ''): { field: string; message: string } {
+  // An unknown extra key reports at the parent: name the key itself.
+  let path = error.path
+  if (error.type === ValueErrorType.ObjectAdditionalProperties && error.value && typeof error.value === 'object') {
+    const known = Object.keys((error.schema as { properties?: object }).properties ?? {})
+    const extra = Object.keys(error.value as object).find((k) => !known.includes(k))
+    if (extra) path = `${path}/${extra}`
+  }
+  // A missing property can report as its own type's error ("must be a string"); it is missing.
+  const message = error.value === undefined && error.type !== ValueErrorType.ObjectRequiredProperty ? 'is required' : error.message
+  return { field: fieldName(path, prefix) || prefix || 'body', message }
+}
+
 export function check<S extends TSchema>(schema: S, value: unknown, prefix = ''): Checked<Static<S>> {
   const first = Value.Errors(schema, value).First()
   if (!first) return { ok: true, value: value as Static<S> }
-  // An unknown extra key reports at the parent: name the key itself.
-  let path = first.path
-  if (first.type === ValueErrorType.ObjectAdditionalProperties && first.value && typeof first.value === 'object') {
-    const known = Object.keys((first.schema as { properties?: object }).properties ?? {})
-    const extra = Object.keys(first.value as object).find((k) => !known.includes(k))
-    if (extra) path = `${path}/${extra}`
-  }
-  return { ok: false, field: fieldName(path, prefix) || prefix || 'body', message: first.message }
+  return { ok: false, ...describeValueError(first, prefix) }
 }
 
-/** Validates or throws 400 `<field>: <message>`. */
+/**
+ * The answer to a failed validation: the schema's own `error` text when the spec fixes one
+ * (`Enter a valid email address.`), else `<field>: <message>`; `field` either way.
+ */
+export function validationError(error: ValueError): AppError {
+  const { field, message } = describeValueError(error)
+  const fixed = (error.schema as { error?: unknown }).error
+  return typeof fixed === 'string' ? badRequest(fixed, undefined, field) : invalid(field, message)
+}
+
+/** Validates or throws the validation answer (400, with `field`). */
 export function parse<S extends TSchema>(schema: S, value: unknown): Static<S> {
-  const result = check(schema, value)
-  if (!result.ok) throw badRequest(`${result.field}: ${result.message}`)
-  return result.value
+  const first = Value.Errors(schema, value).First()
+  if (first) throw validationError(first)
+  return value as Static<S>
 }

@@ -76,7 +76,7 @@ test('Stripe Checkout, then a signed webhook subscribes the account once; forged
 
   const forged = await signedPost(completed, 'whsec_wrong_' + 'x'.repeat(20))
   expect(forged.status).toBe(400)
-  expect(forged.body).toEqual({ error: 'Invalid Stripe signature.' })
+  expect(forged.body).toMatchObject({ error: 'Invalid Stripe signature.' })
   const unsigned = await api.raw('/api/v1.0/stripe-webhook/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(completed) })
   expect(unsigned.status).toBe(400)
   expect(await app.ctx.db.selectFrom('subscriptions').selectAll().execute()).toHaveLength(0)

@@ -5,14 +5,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { HttpError } from '../../src/http/errors'
 import { isUniqueViolation } from '../../src/db/errors'
-import { insertAppointment } from '../../src/features/calendars/repo'
-import {
-  availableSlots,
-  bookAppointment,
-  listAppointments,
-  publicCalendars,
-  type BookingInput,
-} from '../../src/features/calendars/service'
+import { insertAppointment } from '../../src/features/bookings/repo'
+import { availableSlots, bookAppointment, listAppointments, type BookingInput } from '../../src/features/bookings/service'
+import { publicCalendars } from '../../src/features/calendars/service'
 import { SLOT_TAKEN } from '../../src/features/calendars/texts'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 

@@ -88,7 +88,7 @@ describe('calendar-add', () => {
 
     const tooMany = await api.post(ADD(id), { calendar_data: calendars(3, 9) })
     expect(tooMany.status).toBe(400)
-    expect(tooMany.body).toEqual({ error: CALENDAR_LIMIT_REACHED })
+    expect(tooMany.body).toMatchObject({ error: CALENDAR_LIMIT_REACHED })
     expect((await view(owner, id)).body.calendar_list).toHaveLength(8)
 
     const added = await api.post(ADD(id), { calendar_data: calendars(2, 9) })
@@ -99,7 +99,7 @@ describe('calendar-add', () => {
 
     const full = await api.post(ADD(id), { calendar_data: calendars(1, 11) })
     expect(full.status).toBe(400)
-    expect(full.body).toEqual({ error: CALENDAR_LIMIT_REACHED })
+    expect(full.body).toMatchObject({ error: CALENDAR_LIMIT_REACHED })
   })
 
   test('concurrent adds cannot pass the limit together', async () => {
@@ -127,7 +127,7 @@ describe('calendar-add', () => {
     for (const [body, detail] of cases) {
       const reply = await api.post(ADD(id), body)
       expect(reply.status).toBe(400)
-      expect(reply.body).toEqual({ error: CALENDAR_DATA_REQUIRED, detail })
+      expect(reply.body).toMatchObject({ error: CALENDAR_DATA_REQUIRED, detail })
     }
     expect((await view(owner, id)).body.calendar_list).toHaveLength(1)
   })
@@ -139,21 +139,21 @@ describe('calendar-add', () => {
 
     const wrongType = await client(app.url, owner).post(ADD(knowledge), body)
     expect(wrongType.status).toBe(400)
-    expect(wrongType.body).toEqual({ error: ADD_WRONG_TYPE })
+    expect(wrongType.body).toMatchObject({ error: ADD_WRONG_TYPE })
 
     const unknown = await client(app.url, owner).post(ADD(UNKNOWN_ID), body)
     expect(unknown.status).toBe(404)
-    expect(unknown.body).toEqual({ error: 'Chatbot not found.' })
+    expect(unknown.body).toMatchObject({ error: 'Chatbot not found.' })
 
     const foreign = await client(app.url, stranger).post(ADD(mine), body)
     expect(foreign.status).toBe(403)
-    expect(foreign.body).toEqual({ error: 'Access Denied' })
+    expect(foreign.body).toMatchObject({ error: 'Access Denied' })
 
     // The subscription is checked before the chatbot and the body.
     for (const target of [mine, UNKNOWN_ID]) {
       const unsubscribed = await client(app.url, lapsed).post(ADD(target), {})
       expect(unsubscribed.status).toBe(400)
-      expect(unsubscribed.body).toEqual({ error: ADD_SUBSCRIPTION_REQUIRED })
+      expect(unsubscribed.body).toMatchObject({ error: ADD_SUBSCRIPTION_REQUIRED })
     }
 
     const anonymous = await client(app.url).post(ADD(mine), body)
@@ -223,7 +223,7 @@ describe('calendar-view', () => {
     expect(await view(owner, UNKNOWN_ID)).toMatchObject({ status: 404, body: { error: 'Chatbot not found.' } })
     expect(await view(stranger, mine)).toMatchObject({ status: 403, body: { error: 'Access Denied' } })
     expect(await view(lapsed, mine)).toMatchObject({ status: 400, body: { error: SUBSCRIPTION_REQUIRED } })
-    expect((await view(lapsed, mine)).body).toEqual({ error: SUBSCRIPTION_REQUIRED })
+    expect((await view(lapsed, mine)).body).toMatchObject({ error: SUBSCRIPTION_REQUIRED })
   })
 })
 
@@ -245,7 +245,7 @@ describe('calendar-delete', () => {
 
     const again = await client(app.url, owner).post(DELETE(id), { calendar_id: first.calendar_id })
     expect(again.status).toBe(404)
-    expect(again.body).toEqual({ error: calendarNotFound(first.calendar_id) })
+    expect(again.body).toMatchObject({ error: calendarNotFound(first.calendar_id) })
   })
 
   test("an unknown id, or another chatbot's calendar: 404 with the id", async () => {
@@ -256,11 +256,11 @@ describe('calendar-delete', () => {
 
     const unknown = await api.post(DELETE(id), { calendar_id: 'no-such-calendar' })
     expect(unknown.status).toBe(404)
-    expect(unknown.body).toEqual({ error: 'Calendar with ID: no-such-calendar not found.' })
+    expect(unknown.body).toMatchObject({ error: 'Calendar with ID: no-such-calendar not found.' })
 
     const crossed = await api.post(DELETE(id), { calendar_id: othersCalendar })
     expect(crossed.status).toBe(404)
-    expect(crossed.body).toEqual({ error: calendarNotFound(othersCalendar) })
+    expect(crossed.body).toMatchObject({ error: calendarNotFound(othersCalendar) })
     expect((await view(owner, other)).body.calendar_list).toHaveLength(1)
   })
 
@@ -280,7 +280,7 @@ describe('calendar-delete', () => {
     for (const scheme of ['Token', 'Bearer']) {
       const reply = await client(app.url).post(DELETE(id), { calendar_id: calendarId }, { authorization: `${scheme} ${stranger}` })
       expect(reply.status).toBe(403)
-      expect(reply.body).toEqual({ error: 'Access Denied' })
+      expect(reply.body).toMatchObject({ error: 'Access Denied' })
     }
     expect((await view(owner, id)).body.calendar_list).toHaveLength(1)
   })
@@ -298,7 +298,7 @@ describe('calendar-delete', () => {
 
     const unsubscribed = await client(app.url, lapsed).post(DELETE(mine), { calendar_id: calendarId })
     expect(unsubscribed.status).toBe(400)
-    expect(unsubscribed.body).toEqual({ error: SUBSCRIPTION_REQUIRED })
+    expect(unsubscribed.body).toMatchObject({ error: SUBSCRIPTION_REQUIRED })
     expect((await view(owner, mine)).body.calendar_list).toHaveLength(1)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ANSWER_REASONS, checkAnswer, wrongUploadReason, type AnswerType } from '../../src/features/chat/answers.ts';
+import { ANSWER_REASONS, checkAnswer, wrongUploadReason, type AnswerType } from '../../src/features/forms/answer-check.ts';
 
 const UUID = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d8e';
 

@@ -78,7 +78,7 @@ test('a visitor books a free slot; client and calendar each get an .ics invitati
 
   const again = await api.post(path.book(chatbot), { ...booking, client_name: 'Someone Else' })
   expect(again.status).toBe(409)
-  expect(again.body).toEqual({ error: SLOT_UNAVAILABLE })
+  expect(again.body).toMatchObject({ error: SLOT_UNAVAILABLE })
   const after = await api.get(`${path.slots(chatbot)}?calendar_id=${calendarId}&duration=60&date=2026-12-02`)
   expect(after.body.slots.map((s: { start: string }) => s.start)).not.toContain('2026-12-02T10:00:00-05:00')
 
@@ -128,7 +128,7 @@ test('concurrent bookings of one slot: exactly one succeeds', async () => {
 test('answers are required and checked; slots and book exist only for Appointment chatbots', async () => {
   const api = client(app.url)
   const base = { visitor_id: 'v-x', calendar_id: calendarId, duration: 30, start: '2026-12-04T09:00:00-05:00', client_name: 'X', client_email: 'x@client.example' }
-  expect((await api.post(path.book(chatbot), base)).body).toEqual({ error: answerMissing('Occasion') })
+  expect((await api.post(path.book(chatbot), base)).body).toMatchObject({ error: answerMissing('Occasion') })
   const foreignUpload = await api.form(path.upload(chatbot), fileForm(tinyPng(), 'c.png', { visitor_id: 'someone-else' }))
   const stolen = await api.post(path.book(chatbot), {
     ...base,
@@ -144,7 +144,7 @@ test('answers are required and checked; slots and book exist only for Appointmen
   expect(bad.body.error).toStartWith('duration: ')
 
   const business = (await createChatbot(app, token, 'business')).id
-  expect((await api.get(`${path.slots(business)}?calendar_id=${calendarId}&duration=30&date=2026-12-02`)).body).toEqual({
+  expect((await api.get(`${path.slots(business)}?calendar_id=${calendarId}&duration=30&date=2026-12-02`)).body).toMatchObject({
     error: notAvailableForType('Business Enquiries'),
   })
   expect((await api.post(path.book(business), base)).status).toBe(400)

@@ -1,6 +1,6 @@
 // A Data Collection conversation end to end: questions, re-asks, uploads, the owner's submissions.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { ANSWER_REASONS } from '../../src/features/chat/answers'
+import { ANSWER_REASONS } from '../../src/features/forms/answer-check'
 import {
   FORM_ALREADY_COMPLETE,
   FORM_COMPLETE,
@@ -55,7 +55,7 @@ test('a visitor fills the form: bad answers are re-asked, files are uploaded, th
   // Uploads: an HTML file named .png is refused by its content; a real PNG and PDF are taken.
   const html = await api.form(path.upload(chatbot), fileForm(new TextEncoder().encode('<html><script>alert(1)</script></html>'), 'venue.png', { visitor_id: visitor, session_id: session }))
   expect(html.status).toBe(400)
-  expect(html.body).toEqual({ error: UPLOAD_WRONG_KIND })
+  expect(html.body).toMatchObject({ error: UPLOAD_WRONG_KIND })
   const png = await api.form(path.upload(chatbot), fileForm(tinyPng(), 'venue.png', { visitor_id: visitor, session_id: session }))
   expect(png.status).toBe(200)
   expect(png.body).toEqual({ upload_id: expect.any(String), kind: 'image' })
@@ -115,7 +115,7 @@ test('uploads over 10 MiB are refused with 413, and a file is required', async (
   big.set(tinyPng())
   const reply = await api.form(path.upload(chatbot), fileForm(big, 'huge.png', fields))
   expect(reply.status).toBe(413)
-  expect(reply.body).toEqual({ error: UPLOAD_TOO_LARGE })
+  expect(reply.body).toMatchObject({ error: UPLOAD_TOO_LARGE })
   expect(reply.headers.get('access-control-allow-origin')).toBe('*')
 
   const wayTooBig = await api.form(path.upload(chatbot), fileForm(new Uint8Array(12 * 1024 * 1024), 'huger.png', fields))
@@ -124,14 +124,14 @@ test('uploads over 10 MiB are refused with 413, and a file is required', async (
 
   const form = new FormData()
   form.append('visitor_id', 'big')
-  expect((await api.form(path.upload(chatbot), form)).body).toEqual({ error: 'file: is required' })
+  expect((await api.form(path.upload(chatbot), form)).body).toMatchObject({ error: 'file: is required' })
 })
 
 test('chatbots without file questions take no uploads', async () => {
   const business = (await createChatbot(app, token, 'business')).id
   const reply = await client(app.url).form(path.upload(business), fileForm(tinyPng(), 'a.png', { visitor_id: 'v' }))
   expect(reply.status).toBe(400)
-  expect(reply.body).toEqual({ error: UPLOADS_NOT_TAKEN })
+  expect(reply.body).toMatchObject({ error: UPLOADS_NOT_TAKEN })
 })
 
 test('owner lists: another account gets 403, another type 400, no token 401', async () => {
@@ -141,12 +141,12 @@ test('owner lists: another account gets 403, another type 400, no token 401', as
   for (const p of [path.submissions(chatbot), path.leads(quote), path.appointments(appointment)]) {
     const reply = await stranger.get(p)
     expect(reply.status).toBe(403)
-    expect(reply.body).toEqual({ error: ACCESS_DENIED })
+    expect(reply.body).toMatchObject({ error: ACCESS_DENIED })
     expect((await client(app.url).get(p)).status).toBe(401)
   }
   const owner = client(app.url, token)
-  expect((await owner.get(path.leads(chatbot))).body).toEqual({ error: notAvailableForType('Data Collection') })
-  expect((await owner.get(path.submissions(quote))).body).toEqual({ error: notAvailableForType('Quote Generation') })
+  expect((await owner.get(path.leads(chatbot))).body).toMatchObject({ error: notAvailableForType('Data Collection') })
+  expect((await owner.get(path.submissions(quote))).body).toMatchObject({ error: notAvailableForType('Quote Generation') })
   expect((await owner.get(path.appointments(quote))).status).toBe(400)
   expect((await owner.get(path.submissions('00000000-0000-4000-8000-000000000000'))).status).toBe(404)
 })

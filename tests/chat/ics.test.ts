@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { escapeText, foldLine, renderInvitation, type Invitation } from '../../src/features/chat/ics.ts';
+import { escapeText, foldLine, renderInvitation, type Invitation } from '../../src/features/bookings/ics.ts';
 
 const octets = (s: string) => new TextEncoder().encode(s).length;
 

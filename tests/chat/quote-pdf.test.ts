@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { formatMoney } from '../../src/lib/money.ts';
-import { renderQuotePdf, type QuoteDocument, type QuoteDocumentItem } from '../../src/features/chat/quote-pdf.ts';
+import { renderQuotePdf, type QuoteDocument, type QuoteDocumentItem } from '../../src/features/quotes/quote-pdf.ts';
 import { TINY_GIF, TINY_WEBP, tinyJpeg, tinyPng } from './tiny-images.ts';
 
 const A4 = { width: 595.28, height: 841.89 };

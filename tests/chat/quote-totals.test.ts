@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'bun:test';
-import { computeQuoteTotals, formatCents, parsePrice, type PricingPlan } from '../../src/features/chat/quote-totals.ts';
+import { computeQuoteTotals, formatCents, parsePrice, type PricingPlan, type QuoteTotals } from '../../src/features/quotes/quote-totals.ts';
+
+/** A refusal as the API words it: `<field>: <message>`. */
+const refusal = (result: QuoteTotals) => (result.ok ? 'accepted' : `${result.field}: ${result.message}`);
 
 function plan(name: string, excluding: string, including: string): PricingPlan {
   return { 'Product/Service Name': name, 'Product/Service Description': `${name} description`, 'Price excluding VAT': excluding, 'Price including VAT': including };
@@ -27,7 +30,7 @@ describe('computeQuoteTotals', () => {
     ['Big', 2, '2469.00', '2962.80'],
   ])('%s x %d = %s excl. / %s incl. VAT', (name, quantity, excluding, including) => {
     const result = computeQuoteTotals(PRICE_LIST, [{ name, quantity }]);
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(`${result.field}: ${result.message}`);
     expect(result.items[0]!.lineExcludingVat).toBe(excluding);
     expect(result.items[0]!.lineIncludingVat).toBe(including);
     expect(result.totalExcludingVat).toBe(excluding);
@@ -64,12 +67,12 @@ describe('computeQuoteTotals', () => {
     [[{ name: 'Dime', quantity: 1.5 }], 'items[0].quantity: must be an integer from 1 to 10000'],
     [[], 'items: must list at least one item'],
   ])('rejects %j: %s', (requested, error) => {
-    expect(computeQuoteTotals(PRICE_LIST, requested)).toEqual({ ok: false, error });
+    expect(refusal(computeQuoteTotals(PRICE_LIST, requested))).toBe(error);
   });
 
   test('names the item when the price list holds an unreadable price', () => {
     const result = computeQuoteTotals([plan('Odd', 'ten', '12')], [{ name: 'Odd', quantity: 1 }]);
-    expect(result).toEqual({ ok: false, error: 'items[0].name: the price list holds no valid price for this item' });
+    expect(refusal(result)).toBe('items[0].name: the price list holds no valid price for this item');
   });
 });
 

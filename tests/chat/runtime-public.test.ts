@@ -78,11 +78,11 @@ describe('widget config', () => {
   test('an unknown chatbot is 404, with CORS so the widget can read it', async () => {
     const reply = await client(app.url).get(path.widget(UNKNOWN_ID))
     expect(reply.status).toBe(404)
-    expect(reply.body).toEqual({ error: CHATBOT_NOT_FOUND })
+    expect(reply.body).toMatchObject({ error: CHATBOT_NOT_FOUND })
     expect(reply.headers.get('access-control-allow-origin')).toBe('*')
     const chat = await client(app.url).post(path.chat(UNKNOWN_ID), { message: 'hi', visitor_id: 'v' })
     expect(chat.status).toBe(404)
-    expect(chat.body).toEqual({ error: CHATBOT_NOT_FOUND })
+    expect(chat.body).toMatchObject({ error: CHATBOT_NOT_FOUND })
   })
 })
 
@@ -103,15 +103,15 @@ test('CORS preflight is answered on the public paths and not on owner paths', as
 
 test('chat validates its body, naming the field', async () => {
   const api = client(app.url)
-  expect((await api.post(path.chat(ids.business), { message: '', visitor_id: 'v1' })).body).toEqual({ error: 'message: must not be empty' })
-  expect((await api.post(path.chat(ids.business), { message: 'x'.repeat(4001), visitor_id: 'v1' })).body).toEqual({
+  expect((await api.post(path.chat(ids.business), { message: '', visitor_id: 'v1' })).body).toMatchObject({ error: 'message: must not be empty' })
+  expect((await api.post(path.chat(ids.business), { message: 'x'.repeat(4001), visitor_id: 'v1' })).body).toMatchObject({
     error: 'message: must be at most 4000 characters',
   })
-  expect((await api.post(path.chat(ids.business), { message: 'hi' })).body).toEqual({ error: 'visitor_id: is required' })
+  expect((await api.post(path.chat(ids.business), { message: 'hi' })).body).toMatchObject({ error: 'visitor_id: is required' })
   expect((await api.post(path.chat(ids.business), { message: 'hi', visitor_id: 'x'.repeat(101) })).status).toBe(400)
   const stranger = await api.post(path.chat(ids.business), { message: 'hi', visitor_id: 'v1', session_id: UNKNOWN_ID })
   expect(stranger.status).toBe(404)
-  expect(stranger.body).toEqual({ error: SESSION_NOT_FOUND })
+  expect(stranger.body).toMatchObject({ error: SESSION_NOT_FOUND })
 })
 
 test("a visitor's messages are limited per UTC day, and the limit resets the next day", async () => {
@@ -123,7 +123,7 @@ test("a visitor's messages are limited per UTC day, and the limit resets the nex
   expect(second.status).toBe(200)
   const third = await api.post(path.chat(id), { message: 'And oat?', visitor_id: 'alice', session_id: first.body.session_id })
   expect(third.status).toBe(429)
-  expect(third.body).toEqual({ error: DAILY_LIMIT_REACHED })
+  expect(third.body).toMatchObject({ error: DAILY_LIMIT_REACHED })
   expect(third.headers.get('access-control-allow-origin')).toBe('*')
   // Another visitor has a day of their own.
   expect((await api.post(path.chat(id), { message: 'Hi', visitor_id: 'bob' })).status).toBe(200)
@@ -160,6 +160,6 @@ test('a chatbot whose owner has no active subscription is not available', async 
   const api = client(app.url)
   for (const reply of [await api.get(path.widget(id)), await api.post(path.chat(id), { message: 'hi', visitor_id: 'v' })]) {
     expect(reply.status).toBe(403)
-    expect(reply.body).toEqual({ error: CHATBOT_UNAVAILABLE })
+    expect(reply.body).toMatchObject({ error: CHATBOT_UNAVAILABLE })
   }
 })

@@ -1,21 +1,8 @@
 import { client, type TestApp } from '../support/app'
 import { tinyPng } from './tiny-images'
 
-export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
-
-export const path = {
-  widget: (id: string) => `/api/v1.0/widget/${id}/`,
-  chat: (id: string) => `/api/v1.0/chat/${id}/`,
-  upload: (id: string) => `/api/v1.0/chat/${id}/upload/`,
-  quote: (id: string) => `/api/v1.0/chat/${id}/quote/`,
-  slots: (id: string) => `/api/v1.0/chat/${id}/slots/`,
-  book: (id: string) => `/api/v1.0/chat/${id}/book/`,
-  submissions: (id: string) => `/api/v1.0/chatbot-submissions/${id}/`,
-  leads: (id: string) => `/api/v1.0/chatbot-leads/${id}/`,
-  appointments: (id: string) => `/api/v1.0/chatbot-appointments/${id}/`,
-  get: (id: string) => `/api/v1.0/chatbot-get/${id}/`,
-  edit: (id: string) => `/api/v1.0/chatbot-edit/${id}/`,
-}
+// The addresses are shared by every feature's tests.
+export { path, UNKNOWN_ID } from '../support/endpoints'
 
 export const PRICE_LIST = [
   { 'Product/Service Name': 'Sourdough loaf', 'Product/Service Description': 'Slow-risen, 800 g', 'Price excluding VAT': '4.50', 'Price including VAT': '4.86' },

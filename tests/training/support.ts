@@ -1,20 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { path } from '../support/endpoints'
 import { client, type TestApp } from '../support/app'
 
-export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
-
-export const path = {
-  documentAdd: (id: string) => `/api/v1.0/chatbot-document-add/${id}/`,
-  documentView: (id: string) => `/api/v1.0/chatbot-document-view/${id}/`,
-  documentDelete: (id: string) => `/api/v1.0/chatbot-document-delete/${id}/`,
-  linkAdd: (id: string) => `/api/v1.0/chatbot-link-add/${id}/`,
-  linkView: (id: string) => `/api/v1.0/chatbot-link-view/${id}/`,
-  linkDelete: (id: string) => `/api/v1.0/chatbot-link-delete/${id}/`,
-  linkStatus: (id: string) => `/api/v1.0/chatbot-link-status/${id}/`,
-  get: (id: string) => `/api/v1.0/chatbot-get/${id}/`,
-}
+// The addresses are shared by every feature's tests.
+export { path, UNKNOWN_ID } from '../support/endpoints'
 
 /** A PLANS_FILE whose one plan allows `trainingWords` words per chatbot. */
 export function plansFile(trainingWords: number): string {

@@ -1,6 +1,11 @@
+import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
-import { badRequest, forbidden, HttpError } from '../../http/errors'
-import { isEmail, isHttpUrl, normaliseEmail } from '../../lib/email'
+import { parse } from '../../http/validate'
+import { type CreateSubscriptionBody, LoginBody, type VerificationCodeBody } from './model'
+import type { Db } from '../../db/database'
+import { accountById, accountByEmail, countChatbotCreated, insertAccountIfNew, insertToken, liveToken, markVerified, revokeTokenRow, tokensOf, upsertVerifiedAccount } from './repo'
+import { badRequest, forbidden, rateLimited } from '../../http/errors'
+import { normaliseEmail } from '../../lib/email'
 import { newId, newToken, sha256 } from '../../lib/ids'
 import { activeSubscription, planById, startCheckout } from '../billing/service'
 import { consumeCode, issueCode, recentlySent } from './codes'
@@ -10,22 +15,11 @@ import {
   CODE_EXPIRED,
   codeSent,
   INVALID_CODE,
-  INVALID_EMAIL,
   INVALID_LOGIN_CODE,
-  INVALID_RETURN_URL,
   LOGIN_CODE_SENT,
   WAIT_BEFORE_RESEND,
 } from './texts'
 
-function checkEmail(value: unknown): string {
-  if (!isEmail(typeof value === 'string' ? value.trim() : value)) throw badRequest(INVALID_EMAIL)
-  return normaliseEmail(value as string)
-}
-
-function checkReturnUrl(value: unknown): string {
-  if (!isHttpUrl(value)) throw badRequest(INVALID_RETURN_URL)
-  return value
-}
 
 /** Codes arrive as integers or digit strings. */
 function codeText(value: unknown): string | null {
@@ -35,49 +29,39 @@ function codeText(value: unknown): string | null {
 }
 
 export async function findAccount(ctx: AppContext, email: string) {
-  return ctx.db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()
+  return accountByEmail(ctx.db, email)
 }
 
-export async function createSubscription(
-  ctx: AppContext,
-  input: { email_address?: unknown; return_url?: unknown; plan?: unknown },
-): Promise<{ response: string } | { payment_url: string }> {
-  const email = checkEmail(input.email_address)
-  const returnUrl = checkReturnUrl(input.return_url)
-  const plan = planById(ctx, typeof input.plan === 'string' ? input.plan : undefined)
+export async function createSubscription(ctx: AppContext, input: Static<typeof CreateSubscriptionBody>): Promise<{ response: string } | { payment_url: string }> {
+  const email = normaliseEmail(input.email_address)
+  const returnUrl = input.return_url
+  const plan = planById(ctx, input.plan)
   const account = await findAccount(ctx, email)
 
   if (account?.verified_at) {
     if (await activeSubscription(ctx, account.id)) throw badRequest(ALREADY_SUBSCRIBED)
     return { payment_url: await startCheckout(ctx, account, plan, returnUrl) }
   }
-  if (await recentlySent(ctx, email, 'signup')) throw new HttpError(429, WAIT_BEFORE_RESEND, undefined, { 'retry-after': '60' })
+  if (await recentlySent(ctx, email, 'signup')) throw rateLimited(WAIT_BEFORE_RESEND, 60)
   if (!account) {
-    await ctx.db
-      .insertInto('accounts')
-      .values({ id: newId(), email, verified_at: null, chatbots_created: 0, created_at: ctx.clock.now().toISOString() })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .execute()
+    await insertAccountIfNew(ctx.db, { id: newId(), email, verified_at: null, chatbots_created: 0, created_at: ctx.clock.now().toISOString() })
   }
   await issueCode(ctx, email, 'signup')
   return { response: codeSent(email) }
 }
 
-export async function verifyCode(
-  ctx: AppContext,
-  input: { email_address?: unknown; code?: unknown; return_url?: unknown; plan?: unknown },
-): Promise<{ payment_url: string }> {
-  const email = checkEmail(input.email_address)
-  const returnUrl = checkReturnUrl(input.return_url)
-  const plan = planById(ctx, typeof input.plan === 'string' ? input.plan : undefined)
+export async function verifyCode(ctx: AppContext, input: Static<typeof VerificationCodeBody>): Promise<{ payment_url: string }> {
+  const email = normaliseEmail(input.email_address)
+  const returnUrl = input.return_url
+  const plan = planById(ctx, input.plan)
   const code = codeText(input.code)
   const account = await findAccount(ctx, email)
-  if (!code || !account) throw badRequest(INVALID_CODE)
+  if (!code || !account) throw badRequest(INVALID_CODE, undefined, 'code')
   const outcome = await consumeCode(ctx, email, 'signup', code)
-  if (outcome === 'expired') throw badRequest(CODE_EXPIRED)
-  if (outcome === 'invalid') throw badRequest(INVALID_CODE)
+  if (outcome === 'expired') throw badRequest(CODE_EXPIRED, undefined, 'code')
+  if (outcome === 'invalid') throw badRequest(INVALID_CODE, undefined, 'code')
   if (!account.verified_at) {
-    await ctx.db.updateTable('accounts').set({ verified_at: ctx.clock.now().toISOString() }).where('id', '=', account.id).execute()
+    await markVerified(ctx.db, account.id, ctx.clock.now().toISOString())
   }
   ctx.log.info('account.verified', { account_id: account.id })
   if (await activeSubscription(ctx, account.id)) throw badRequest(ALREADY_SUBSCRIBED)
@@ -88,8 +72,8 @@ export async function verifyCode(
  * Step one queues a job for any address and answers alike (the job sends a code to subscribed
  * accounts only: login-code-job.ts); step two trades the code for a token.
  */
-export async function login(ctx: AppContext, input: { email_address?: unknown; code?: unknown }): Promise<{ response: string } | { token: string }> {
-  const email = checkEmail(input.email_address)
+export async function login(ctx: AppContext, input: Static<typeof LoginBody>): Promise<{ response: string } | { token: string }> {
+  const email = normaliseEmail(input.email_address)
   if (input.code === undefined || input.code === null || input.code === '') {
     await ctx.jobs.enqueue<LoginCodePayload>(ctx.db, LOGIN_CODE_JOB, { email })
     ctx.jobs.kick()
@@ -102,32 +86,23 @@ export async function login(ctx: AppContext, input: { email_address?: unknown; c
 export async function verifyLoginCode(ctx: AppContext, email: string, codeInput: unknown): Promise<string> {
   const code = codeText(typeof codeInput === 'string' ? codeInput.replace(/\s+/g, '') : codeInput)
   const account = await findAccount(ctx, email)
-  if (!code || !account || !(await activeSubscription(ctx, account.id))) throw badRequest(INVALID_LOGIN_CODE)
+  if (!code || !account || !(await activeSubscription(ctx, account.id))) throw badRequest(INVALID_LOGIN_CODE, undefined, 'code')
   const outcome = await consumeCode(ctx, email, 'login', code)
-  if (outcome !== 'ok') throw badRequest(INVALID_LOGIN_CODE)
+  if (outcome !== 'ok') throw badRequest(INVALID_LOGIN_CODE, undefined, 'code')
   return account.id
 }
 
 /** A new API token; only its hash is kept, so this is the one time it is seen. */
 export async function createToken(ctx: AppContext, accountId: string, label: string): Promise<string> {
   const token = newToken()
-  await ctx.db
-    .insertInto('api_tokens')
-    .values({ id: newId(), account_id: accountId, token_hash: sha256(token), label, created_at: ctx.clock.now().toISOString(), revoked_at: null })
-    .execute()
+  await insertToken(ctx.db, { id: newId(), account_id: accountId, token_hash: sha256(token), label, created_at: ctx.clock.now().toISOString(), revoked_at: null })
   ctx.log.info('token.created', { account_id: accountId, label })
   return token
 }
 
 /** Revokes one of the account's own tokens; another account's token id is refused. */
 export async function revokeToken(ctx: AppContext, accountId: string, tokenId: string): Promise<void> {
-  const revoked = await ctx.db
-    .updateTable('api_tokens')
-    .set({ revoked_at: ctx.clock.now().toISOString() })
-    .where('id', '=', tokenId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst()
-  if (Number(revoked.numUpdatedRows) !== 1) throw forbidden()
+  if (!(await revokeTokenRow(ctx.db, accountId, tokenId, ctx.clock.now().toISOString()))) throw forbidden()
 }
 
 export interface TokenRow {
@@ -138,16 +113,38 @@ export interface TokenRow {
 }
 
 export async function listTokens(ctx: AppContext, accountId: string): Promise<TokenRow[]> {
-  return ctx.db
-    .selectFrom('api_tokens')
-    .select(['id', 'label', 'created_at', 'revoked_at'])
-    .where('account_id', '=', accountId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute()
+  return tokensOf(ctx.db, accountId)
 }
 
-/** The account a login code belongs to, from a raw e-mail input (the dashboard's form). */
-export async function accountForLoginCode(ctx: AppContext, emailInput: unknown, codeInput: unknown): Promise<string> {
-  return verifyLoginCode(ctx, checkEmail(emailInput), codeInput)
+/** The account a login code belongs to, from the dashboard's form (checked against the login model). */
+export async function accountForLoginCode(ctx: AppContext, emailInput: string, codeInput: string): Promise<string> {
+  const input = parse(LoginBody, { email_address: emailInput, code: codeInput })
+  return verifyLoginCode(ctx, normaliseEmail(input.email_address), input.code)
+}
+
+// For the edge, billing, chatbots, the dashboard and the grant command, which never query these tables themselves.
+
+export interface AuthenticatedAccount {
+  accountId: string
+  email: string
+  tokenId: string
+}
+
+/** The account of a live (unrevoked) token, by the token's hash. */
+export async function accountForTokenHash(ctx: AppContext, tokenHash: string): Promise<AuthenticatedAccount | undefined> {
+  const [row] = await liveToken(ctx.db, tokenHash)
+  return row
+}
+
+export const accountEmail = async (db: Db, accountId: string): Promise<string | undefined> => (await accountById(db, accountId))?.email
+
+export const accountExists = async (db: Db, accountId: string): Promise<boolean> => (await accountById(db, accountId)) !== undefined
+
+/** Counts a new chatbot against the plan's allowance, in the caller's transaction; false when it is used up. */
+export const takeChatbotAllowance = (trx: Db, accountId: string, max: number): Promise<boolean> => countChatbotCreated(trx, accountId, max)
+
+/** The grant command: a verified account for the address, created when new. */
+export async function verifiedAccount(ctx: AppContext, trx: Db, email: string): Promise<{ id: string }> {
+  const now = ctx.clock.now().toISOString()
+  return upsertVerifiedAccount(trx, { id: newId(), email, verified_at: now, chatbots_created: 0, created_at: now })
 }

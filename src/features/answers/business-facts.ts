@@ -3,7 +3,7 @@
 // searched in memory on each question rather than indexed: no copy to keep in step on edits.
 import { formatMoney } from '../../lib/money'
 import { contentStems, stemOf, wordsOf } from '../../lib/search-terms'
-import type { PricingPlan } from '../chat/quote-totals'
+import type { PricingPlan } from '../quotes/quote-totals'
 import { priceLine, SECTION_TITLES } from './texts'
 
 export type FactKind = 'item' | 'section' | 'faq'

@@ -1,37 +1,65 @@
-import { Elysia, t } from 'elysia'
+import { Elysia } from 'elysia'
+import type Stripe from 'stripe'
 import type { AppContext } from '../../context'
-import { badRequest, HttpError } from '../../http/errors'
+import type { Db } from '../../db/database'
+import { badRequest, notFound } from '../../http/errors'
 import { rawJsonText } from '../../http/json-body'
+import { errorsOf } from '../../http/model'
+import { PUBLIC, requestBody } from '../../http/openapi'
+import { CheckoutForm, CheckoutParams, StripeWebhookAnswer } from './model'
 import { checkoutPage } from './checkout-page'
 import { applyStripeEvent, cancelTestCheckout, findCheckout, payTestCheckout, planById } from './service'
 import { BAD_SIGNATURE, STRIPE_DISABLED } from './texts'
 
-export const billingRoutes = (ctx: AppContext) =>
+/** What billing asks of the accounts feature, wired by src/features/index.ts (accounts depends on billing, not back). */
+export interface BillingAccounts {
+  emailOf(db: Db, accountId: string): Promise<string | undefined>
+  exists(db: Db, accountId: string): Promise<boolean>
+}
+
+export const billingRoutes = (ctx: AppContext, accounts: BillingAccounts) =>
   new Elysia({ name: 'billing' })
     .get(
       '/billing/checkout/:sessionId/',
       async ({ params }) => {
         const session = await findCheckout(ctx, params.sessionId)
-        const account = await ctx.db.selectFrom('accounts').select('email').where('id', '=', session.account_id).executeTakeFirstOrThrow()
-        const html = checkoutPage({ plan: planById(ctx, session.plan_id), email: account.email, status: session.status })
+        const email = (await accounts.emailOf(ctx.db, session.account_id)) ?? ''
+        const html = checkoutPage({ plan: planById(ctx, session.plan_id), email, status: session.status })
         return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
       },
-      { detail: { summary: 'Test-mode checkout page', tags: ['Billing'] } },
+      {
+        params: CheckoutParams,
+        response: errorsOf([404]),
+        detail: {
+          operationId: 'viewTestCheckout',
+          summary: 'Test-mode checkout page',
+          tags: ['Billing'],
+          security: PUBLIC,
+          responses: { 200: { description: 'The checkout page', content: { 'text/html': { schema: { type: 'string' } } } } },
+        },
+      },
     )
     .post(
       '/billing/checkout/:sessionId/',
       async ({ params, body }) => {
-        const action = (body as { action?: unknown } | null)?.action
-        if (action !== 'pay' && action !== 'cancel') throw badRequest('action: must be pay or cancel')
-        const location = action === 'pay' ? await payTestCheckout(ctx, params.sessionId) : await cancelTestCheckout(ctx, params.sessionId)
+        const location = body.action === 'pay' ? await payTestCheckout(ctx, params.sessionId) : await cancelTestCheckout(ctx, params.sessionId)
         return new Response(null, { status: 303, headers: { location } })
       },
       {
+        params: CheckoutParams,
+        body: CheckoutForm,
+        response: errorsOf([400, 404, 409, 413]),
         detail: {
+          operationId: 'completeTestCheckout',
           summary: 'Pay or cancel a test-mode checkout',
           tags: ['Billing'],
-          requestBody: {
-            content: { 'application/x-www-form-urlencoded': { schema: t.Object({ action: t.Union([t.Literal('pay'), t.Literal('cancel')]) }) } },
+          security: PUBLIC,
+          requestBody: requestBody({ 'application/x-www-form-urlencoded': CheckoutForm }),
+          responses: {
+            303: {
+              description: 'Back to return_url with ?status=success or ?status=cancelled',
+              headers: { Location: { description: 'return_url with the outcome', schema: { type: 'string', format: 'uri' } } },
+            },
           },
         },
       },
@@ -39,19 +67,29 @@ export const billingRoutes = (ctx: AppContext) =>
     .post(
       '/api/v1.0/stripe-webhook/',
       async ({ request }) => {
-        if (!ctx.payments.verifyWebhook) throw new HttpError(404, STRIPE_DISABLED)
+        if (!ctx.payments.verifyWebhook) throw notFound(STRIPE_DISABLED)
         const raw = await rawJsonText(request)
-        let event
+        let event: Stripe.Event
         try {
           event = await ctx.payments.verifyWebhook(raw, request.headers.get('stripe-signature') ?? '')
         } catch (error) {
           ctx.log.warn('stripe.bad_signature', { error: String(error).slice(0, 200) })
           throw badRequest(BAD_SIGNATURE)
         }
-        const outcome = await applyStripeEvent(ctx, event)
+        const outcome = await applyStripeEvent(ctx, event, accounts.exists)
         ctx.log.info('stripe.event', { event_id: event.id, type: event.type, outcome })
         return { received: true, outcome }
       },
       // The signature covers the exact bytes, so the body must reach the handler unparsed.
-      { parse: 'none', detail: { summary: 'Stripe webhook (signed)', tags: ['Billing'] } },
+      {
+        parse: 'none',
+        response: { 200: StripeWebhookAnswer, ...errorsOf([400, 404, 413]) },
+        detail: {
+          operationId: 'receiveStripeEvent',
+          summary: 'Stripe webhook (signed with Stripe-Signature)',
+          tags: ['Billing'],
+          security: PUBLIC,
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, verified over the raw bytes' } } } },
+        },
+      },
     )

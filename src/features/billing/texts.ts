@@ -7,3 +7,4 @@ export const UNKNOWN_PLAN = 'plan: unknown plan'
 export const PAYMENTS_TEST_MODE_NOTICE =
   'Payments are in test mode: STRIPE_SECRET_KEY is not set, so checkout is the built-in page, no card is charged and paying subscribes at once.'
 export const CHECKOUT_TEST_MODE = 'Test mode: this payment is not real and no card is charged.'
+export const CHECKOUT_ACTION_INVALID = 'action: must be pay or cancel'

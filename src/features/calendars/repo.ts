@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database'
-import type { AppointmentsTable, CalendarsTable } from '../../db/schema'
+import type { CalendarsTable } from '../../db/schema'
 import { newId } from '../../lib/ids'
 import type { AppointmentDuration, CalendarInput } from './calendar-input'
 
@@ -88,7 +88,7 @@ export async function deleteCalendar(db: Executor, chatbotId: string, calendarId
  * at once (no deferred-lock upgrade failing with SQLITE_BUSY) and a row lock on PostgreSQL, so
  * check-then-write sequences on the same calendar or chatbot run one at a time on either engine.
  */
-export async function lockCalendar(db: Executor, chatbotId: string, calendarId: string): Promise<boolean> {
+export async function lockCalendarRow(db: Executor, chatbotId: string, calendarId: string): Promise<boolean> {
   const result = await db
     .updateTable('calendars')
     .set((eb) => ({ name: eb.ref('name') }))
@@ -96,91 +96,4 @@ export async function lockCalendar(db: Executor, chatbotId: string, calendarId: 
     .where('chatbot_id', '=', chatbotId)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
-}
-
-export async function lockChatbot(db: Executor, chatbotId: string): Promise<void> {
-  await db
-    .updateTable('chatbots')
-    .set((eb) => ({ id: eb.ref('id') }))
-    .where('id', '=', chatbotId)
-    .execute()
-}
-
-/** What a booking holds, stored or about to be. */
-interface AppointmentFields {
-  calendarId: string
-  start: Date
-  end: Date
-  duration: number
-  clientName: string
-  clientEmail: string
-  answers: unknown
-}
-
-export interface AppointmentRecord extends AppointmentFields {
-  id: string
-  createdAt: string
-}
-
-const toAppointment = (row: AppointmentsTable): AppointmentRecord => ({
-  id: row.id,
-  calendarId: row.calendar_id,
-  start: new Date(row.start_at),
-  end: new Date(row.end_at),
-  duration: row.duration,
-  clientName: row.client_name,
-  clientEmail: row.client_email,
-  answers: JSON.parse(row.answers) as unknown,
-  createdAt: row.created_at,
-})
-
-/** Appointments of a calendar that overlap [from, to); timestamps are ISO UTC strings, so text order is time order. */
-export async function appointmentsBetween(db: Reader, calendarId: string, from: Date, to: Date): Promise<AppointmentRecord[]> {
-  const rows = await db
-    .selectFrom('appointments')
-    .selectAll()
-    .where('calendar_id', '=', calendarId)
-    .where('start_at', '<', to.toISOString())
-    .where('end_at', '>', from.toISOString())
-    .execute()
-  return rows.map(toAppointment)
-}
-
-export interface NewAppointment extends AppointmentFields {
-  chatbotId: string
-  now: Date
-}
-
-export async function insertAppointment(db: Writer, a: NewAppointment): Promise<string> {
-  const id = newId()
-  await db
-    .insertInto('appointments')
-    .values({
-      id,
-      chatbot_id: a.chatbotId,
-      calendar_id: a.calendarId,
-      // toISOString is the one canonical spelling, which the unique (calendar_id, start_at) relies on.
-      start_at: a.start.toISOString(),
-      end_at: a.end.toISOString(),
-      duration: a.duration,
-      client_name: a.clientName,
-      client_email: a.clientEmail,
-      answers: JSON.stringify(a.answers),
-      created_at: a.now.toISOString(),
-    })
-    .execute()
-  return id
-}
-
-export async function listAppointmentRows(db: Reader, chatbotId: string): Promise<(AppointmentRecord & { calendarName: string; timeZone: string })[]> {
-  const rows = await db
-    .selectFrom('appointments')
-    .innerJoin('calendars', 'calendars.id', 'appointments.calendar_id')
-    .selectAll('appointments')
-    .select(['calendars.name as calendar_name', 'calendars.time_zone as time_zone'])
-    .where('appointments.chatbot_id', '=', chatbotId)
-    .orderBy('appointments.start_at')
-    .orderBy('appointments.id')
-    .execute()
-  return rows.map((row) => ({ ...toAppointment(row), calendarName: row.calendar_name, timeZone: row.time_zone }))
 }

@@ -1,9 +1,10 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { authGuard } from '../../http/auth'
-import { bodyDoc } from '../../http/docs'
-import { CalendarAddBody, CalendarDeleteBody, CalendarViewResponse } from './schemas'
-import { addCalendars, removeCalendar, viewCalendars } from './service'
+import { chatbotAccess } from '../chatbots/guard'
+import { ChatbotParams, Confirmation, errorsOf, FAILS, MessageAnswer } from '../../http/model'
+import { requestBody } from '../../http/openapi'
+import { CalendarAddBody, CalendarDeleteBody, CalendarViewResponse } from './model'
+import { addCalendars, CALENDAR_ADD_ACCESS, CALENDAR_DELETE_ACCESS, CALENDAR_VIEW_ACCESS, removeCalendar, viewCalendars } from './service'
 import { CALENDAR_DELETED, CALENDARS_ADDED, SUCCESS } from './texts'
 
 const tags = ['Calendars']
@@ -11,32 +12,51 @@ const tags = ['Calendars']
 /** calendar-add, -view and -delete (spec 4.3); the booking endpoints belong to the chat runtime. */
 export const calendarRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'calendars' })
-    .use(authGuard(ctx))
-    .post(
-      '/api/v1.0/chatbot-calendar-add/:uniqueId/',
-      async ({ account, params, body }) => {
-        await addCalendars(ctx, account.accountId, params.uniqueId, body)
-        return { message: CALENDARS_ADDED }
-      },
-      { detail: bodyDoc(CalendarAddBody, { summary: 'Add calendars to an Appointment/Calendar Support chatbot (at most 10 in all)', tags }) },
-    )
-    .get(
-      '/api/v1.0/chatbot-calendar-view/:uniqueId/',
-      async ({ account, params }) => ({ response: SUCCESS, calendar_list: await viewCalendars(ctx, account.accountId, params.uniqueId) }),
-      {
-        detail: {
-          summary: "List a chatbot's calendars (24-hour times, zone abbreviation for today)",
-          tags,
-          security: [{ token: [] }],
-          responses: { 200: { description: 'The calendars, oldest first', content: { 'application/json': { schema: CalendarViewResponse } } } },
+    .use(
+      new Elysia({ name: 'calendar-add' }).use(chatbotAccess(ctx, CALENDAR_ADD_ACCESS)).post(
+        '/api/v1.0/chatbot-calendar-add/:uniqueId/',
+        async ({ chatbot, body }) => {
+          await addCalendars(ctx, { chatbot }, body)
+          return { message: CALENDARS_ADDED }
         },
-      },
+        {
+          params: ChatbotParams,
+          response: { 200: MessageAnswer(CALENDARS_ADDED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+          detail: {
+            operationId: 'addCalendars',
+            summary: 'Add calendars to an Appointment/Calendar Support chatbot (at most 10 in all)',
+            tags,
+            requestBody: requestBody({ 'application/json': CalendarAddBody }),
+          },
+        },
+      ),
     )
-    .post(
-      '/api/v1.0/chatbot-calendar-delete/:uniqueId/',
-      async ({ account, params, body }) => {
-        await removeCalendar(ctx, account.accountId, params.uniqueId, body)
-        return { response: CALENDAR_DELETED }
-      },
-      { detail: bodyDoc(CalendarDeleteBody, { summary: 'Delete a calendar and its appointments', tags }) },
+    .use(
+      new Elysia({ name: 'calendar-view' })
+        .use(chatbotAccess(ctx, CALENDAR_VIEW_ACCESS))
+        .get('/api/v1.0/chatbot-calendar-view/:uniqueId/', async ({ chatbot }) => ({ response: SUCCESS, calendar_list: await viewCalendars(ctx, { chatbot }) }), {
+          params: ChatbotParams,
+          response: { 200: CalendarViewResponse, ...errorsOf(FAILS.chatbot) },
+          detail: { operationId: 'listCalendars', summary: "List a chatbot's calendars (24-hour times, zone abbreviation for today)", tags },
+        }),
+    )
+    .use(
+      new Elysia({ name: 'calendar-delete' }).use(chatbotAccess(ctx, CALENDAR_DELETE_ACCESS)).post(
+        '/api/v1.0/chatbot-calendar-delete/:uniqueId/',
+        async ({ chatbot, body }) => {
+          // The body is read by the service: the spec answers a missing or malformed calendar_id with its 404.
+          await removeCalendar(ctx, { chatbot }, body)
+          return { response: CALENDAR_DELETED }
+        },
+        {
+          params: ChatbotParams,
+          response: { 200: Confirmation(CALENDAR_DELETED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+          detail: {
+            operationId: 'deleteCalendar',
+            summary: 'Delete a calendar and its appointments',
+            tags,
+            requestBody: requestBody({ 'application/json': CalendarDeleteBody }),
+          },
+        },
+      ),
     )

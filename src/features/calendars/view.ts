@@ -2,7 +2,7 @@
 import type { Static } from '@sinclair/typebox'
 import { formatTwentyFour, zoneAbbreviation } from './clock'
 import type { StoredCalendar } from './repo'
-import type { PublicCalendarSchema } from './schemas'
+import type { PublicCalendarSchema } from './model'
 
 export interface CalendarViewItem {
   calendar_id: string

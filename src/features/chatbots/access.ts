@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context'
-import type { ChatbotsTable, ChatbotType } from '../../db/schema'
-import { prepared } from '../../db/prepared'
-import { forbidden, type HttpError } from '../../http/errors'
+import type { ChatbotType } from '../../db/schema'
+import { type AppError, forbidden } from '../../http/errors'
+import { findChatbot, type ChatbotRow } from './repo'
 
-export type ChatbotRow = ChatbotsTable
+export type { ChatbotRow }
 
 /**
  * The one ownership check every chatbot endpoint goes through: a missing chatbot gives the
@@ -14,16 +14,14 @@ export async function ownedChatbot(
   ctx: AppContext,
   accountId: string,
   chatbotId: string,
-  opts: { missing: HttpError; types?: readonly ChatbotType[]; wrongType?: HttpError },
+  opts: { missing: AppError; types?: readonly ChatbotType[]; wrongType?: AppError },
 ): Promise<ChatbotRow> {
-  const [row] = await chatbotById(ctx.db, chatbotId)
+  const row = await findChatbot(ctx.db, chatbotId)
   if (!row) throw opts.missing
   if (row.account_id !== accountId) throw forbidden()
   if (opts.types && !opts.types.includes(row.type)) throw opts.wrongType ?? opts.missing
   return row
 }
-
-const chatbotById = prepared((db, chatbotId: string) => db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId))
 
 /** Where a chatbot's files live in the FileStore; deleting the chatbot removes the whole prefix. */
 export const chatbotFilePrefix = (chatbotId: string) => `chatbots/${chatbotId}`

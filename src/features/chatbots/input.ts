@@ -1,4 +1,4 @@
-import { badRequest, tooLarge } from '../../http/errors'
+import { badRequest, invalid, tooLarge } from '../../http/errors'
 import { MiB } from '../../http/body-limits'
 import { isImageMime, sniffUpload } from '../../lib/file-kind'
 import { LOGO_NOT_IMAGE, LOGO_TOO_LARGE } from './texts'
@@ -17,7 +17,7 @@ export interface LogoFile {
  * integers as digit strings. The logo is taken out and returned on its own.
  */
 export async function readCreationBody(body: unknown, multipart: boolean): Promise<{ fields: Record<string, unknown>; logo: LogoFile | null }> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('body: must be a JSON object')
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalid('body', 'must be a JSON object')
   const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) }
   let logo: LogoFile | null = null
   const rawLogo = fields.business_logo
@@ -27,7 +27,7 @@ export async function readCreationBody(body: unknown, multipart: boolean): Promi
   } else if (typeof rawLogo === 'string' && rawLogo !== '') {
     logo = await checkLogo(decodeDataUrl(rawLogo))
   } else if (rawLogo !== undefined && rawLogo !== null && rawLogo !== '') {
-    throw badRequest(LOGO_NOT_IMAGE)
+    throw badRequest(LOGO_NOT_IMAGE, undefined, 'business_logo')
   } else {
     delete fields.business_logo
   }
@@ -37,7 +37,7 @@ export async function readCreationBody(body: unknown, multipart: boolean): Promi
       try {
         fields[key] = JSON.parse(fields[key] as string)
       } catch {
-        throw badRequest(`${key}: must be a JSON list`)
+        throw invalid(key, 'must be a JSON list')
       }
     }
     for (const key of INTEGER_FIELDS) {
@@ -45,7 +45,7 @@ export async function readCreationBody(body: unknown, multipart: boolean): Promi
       if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) fields[key] = Number(value)
     }
     for (const [key, value] of Object.entries(fields)) {
-      if (value instanceof Blob) throw badRequest(`${key}: must be text, not a file`)
+      if (value instanceof Blob) throw invalid(key, 'must be text, not a file')
     }
   }
   return { fields, logo }
@@ -53,15 +53,21 @@ export async function readCreationBody(body: unknown, multipart: boolean): Promi
 
 function decodeDataUrl(value: string): Uint8Array {
   const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(value.trim())
-  if (!match || !match[2]) throw badRequest(`${LOGO_NOT_IMAGE} (send a file part, or a data:image/...;base64, URL in JSON)`)
-  if (match[3].length > Math.ceil((MAX_LOGO_BYTES * 4) / 3) + 4) throw tooLarge(LOGO_TOO_LARGE)
+  if (!match || !match[2]) throw badRequest(`${LOGO_NOT_IMAGE} (send a file part, or a data:image/...;base64, URL in JSON)`, undefined, 'business_logo')
+  if (match[3].length > Math.ceil((MAX_LOGO_BYTES * 4) / 3) + 4) throw tooLarge(LOGO_TOO_LARGE, 'business_logo')
   return new Uint8Array(Buffer.from(match[3], 'base64'))
 }
 
 /** Judged by content, never by name or declared type: an SVG or HTML file named .png is refused. */
 async function checkLogo(bytes: Uint8Array): Promise<LogoFile> {
-  if (bytes.byteLength > MAX_LOGO_BYTES) throw tooLarge(LOGO_TOO_LARGE)
+  if (bytes.byteLength > MAX_LOGO_BYTES) throw tooLarge(LOGO_TOO_LARGE, 'business_logo')
   const mime = sniffUpload(bytes)
-  if (!isImageMime(mime)) throw badRequest(LOGO_NOT_IMAGE)
+  if (!isImageMime(mime)) throw badRequest(LOGO_NOT_IMAGE, undefined, 'business_logo')
   return { bytes, mime }
 }
+
+const creationLogos = new WeakMap<Request, LogoFile | null>()
+
+/** The logo a creation request carried, taken out of its body by the route's transform. */
+export const rememberCreationLogo = (request: Request, logo: LogoFile | null): void => void creationLogos.set(request, logo)
+export const creationLogo = (request: Request): LogoFile | null => creationLogos.get(request) ?? null

@@ -1,17 +1,20 @@
-import type { TObject } from '@sinclair/typebox'
+import type { Static, TObject } from '@sinclair/typebox'
+import type { Plan } from '../../config'
+import type { SubscriptionsTable } from '../../db/schema'
 import type { AppContext } from '../../context'
+import type { Db } from '../../db/database'
 import type { ChatbotType } from '../../db/schema'
-import { badRequest, notFound, CHATBOT_NOT_FOUND } from '../../http/errors'
+import { badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { normaliseColour } from '../../lib/colour'
 import { newId } from '../../lib/ids'
 import { newWebhookSecret } from '../../lib/standard-webhooks'
 import { openWebhookSecret, sealWebhookSecret } from './webhook-secret'
+import { takeChatbotAllowance } from '../accounts/service'
 import { requireSubscription } from '../billing/service'
-import { parseCalendarInputs, type CalendarInput } from '../calendars/calendar-input'
-import { insertCalendars } from '../calendars/repo'
-import { wordsUsed } from '../training/usage'
-import { chatbotFilePrefix, ownedChatbot, type ChatbotRow } from './access'
+import type { CalendarInput } from '../calendars/calendar-input'
+import { chatbotFilePrefix, ownedChatbot } from './access'
+import { chatbotsOf, deleteChatbotRow, findChatbot, incrementConversationCount, insertChatbot, lockChatbotRow, updateChatbot, type ChatbotRow } from './repo'
 import { embedCode } from './embed-code'
 import { readCreationBody, type LogoFile } from './input'
 import {
@@ -20,9 +23,8 @@ import {
   DataCollectionBody,
   EditBody,
   KnowledgeRetrievalBody,
-  MAX_CALENDARS,
   QuoteGenerationBody,
-} from './schemas'
+} from './model'
 import {
   CHATBOT_LIMIT_REACHED,
   KNOWLEDGE_CREATED_MESSAGE,
@@ -58,13 +60,25 @@ const notFoundAnswer = notFound(CHATBOT_NOT_FOUND)
 function colour(field: string, value: unknown, fallback: string): string {
   if (value === undefined || value === null || value === '') return fallback
   const normalised = typeof value === 'string' ? normaliseColour(value) : null
-  if (!normalised) throw badRequest(`${field}: must be a hex colour such as #1f6feb`)
+  if (!normalised) throw invalid(field, 'must be a hex colour such as #1f6feb')
   return normalised
 }
 
-/** Trims the texts of a validated body so stored values carry no stray whitespace. */
-function trimmed(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]))
+/** Stored texts carry no stray whitespace. */
+const trim = <T>(value: T): T | string => (typeof value === 'string' ? value.trim() : value)
+
+/** A creation body as its route's model declares it, whichever of the five types. */
+export type CreationBody =
+  | Static<typeof KnowledgeRetrievalBody>
+  | Static<typeof BusinessEnquiriesBody>
+  | Static<typeof DataCollectionBody>
+  | Static<typeof QuoteGenerationBody>
+  | Static<typeof AppointmentBody>
+
+/** The account a request acts for, with its plan in force (what the access guard hands a route). */
+export interface Subscriber {
+  accountId: string
+  plan: Plan
 }
 
 export interface CreationResult {
@@ -75,27 +89,75 @@ export interface CreationResult {
   webhook_secret?: string
 }
 
-export async function createChatbot(
+/**
+ * What chatbots needs from the features built on it (training counts words, calendars keeps an
+ * Appointment chatbot's calendars). They depend on chatbots, so src/features/index.ts and the
+ * dashboard hand these in instead of chatbots importing them back.
+ */
+export interface ChatbotMaterial {
+  wordsUsed(ctx: AppContext, chatbotId: string): Promise<number>
+  calendars: {
+    /** calendar_data checked, or 400 naming the field. */
+    parse(raw: unknown): CalendarInput[]
+    /** Stores them in the creation's transaction. */
+    insert(trx: Db, chatbotId: string, calendars: CalendarInput[], now: Date): Promise<unknown>
+  }
+}
+
+/**
+ * The body as a route's transform hands it to validation: list fields parsed from multipart
+ * text, the logo taken out (and checked by content) and marked. The quote type requires a logo.
+ */
+export async function prepareCreationBody(type: ChatbotType, raw: unknown, multipart: boolean): Promise<{ fields: Record<string, unknown>; logo: LogoFile | null }> {
+  const { fields, logo } = await readCreationBody(raw, multipart)
+  if (type === TYPES.quote && !logo) throw badRequest(LOGO_REQUIRED, undefined, 'business_logo')
+  if (logo) fields.business_logo = 'attached'
+  return { fields, logo }
+}
+
+/** The creation model of a type, checked by hand (the dashboard's forms do not pass through the API route). */
+function parseCreation(type: ChatbotType, fields: Record<string, unknown>): CreationBody {
+  switch (type) {
+    case TYPES.knowledge:
+      return parse(KnowledgeRetrievalBody, fields)
+    case TYPES.business:
+      return parse(BusinessEnquiriesBody, fields)
+    case TYPES.dataCollection:
+      return parse(DataCollectionBody, fields)
+    case TYPES.quote:
+      return parse(QuoteGenerationBody, fields)
+    case TYPES.appointment:
+      return parse(AppointmentBody, fields)
+  }
+}
+
+/** Creation from raw input, for callers other than the API route (the dashboard). */
+export async function createChatbotFromInput(
   ctx: AppContext,
+  material: ChatbotMaterial,
   accountId: string,
   type: ChatbotType,
-  rawBody: unknown,
+  raw: unknown,
   multipart: boolean,
 ): Promise<CreationResult> {
   const { plan } = await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const { schema, settings } = CREATION[type]
-  const { fields, logo } = await readCreationBody(rawBody, multipart)
-  if (type === TYPES.quote && !logo) throw badRequest(LOGO_REQUIRED)
-  if (logo) fields.business_logo = 'attached'
-  const body = trimmed(parse(schema, fields)) as Record<string, unknown>
+  const { fields, logo } = await prepareCreationBody(type, raw, multipart)
+  return createChatbot(ctx, material, { accountId, plan }, type, parseCreation(type, fields), logo)
+}
 
-  let calendars: CalendarInput[] = []
-  if (type === TYPES.appointment) {
-    const parsed = parseCalendarInputs(fields.calendar_data)
-    if (!parsed.ok) throw badRequest(`${parsed.field}: ${parsed.message}`)
-    calendars = parsed.calendars
-    if (calendars.length > MAX_CALENDARS) throw badRequest(`calendar_data: must have at most ${MAX_CALENDARS} items`)
-  }
+/** Creates a chatbot from a body its route's model has already validated. */
+export async function createChatbot(
+  ctx: AppContext,
+  material: ChatbotMaterial,
+  owner: Subscriber,
+  type: ChatbotType,
+  body: CreationBody,
+  logo: LogoFile | null,
+): Promise<CreationResult> {
+  const { accountId, plan } = owner
+  const { settings } = CREATION[type]
+  const fields: Record<string, unknown> = { ...body }
+  const calendars: CalendarInput[] = 'calendar_data' in body ? material.calendars.parse(body.calendar_data) : []
 
   const id = newId()
   const now = ctx.clock.now().toISOString()
@@ -105,19 +167,19 @@ export async function createChatbot(
     id,
     account_id: accountId,
     type,
-    name: body.chatbot_name as string,
-    title: (body.chatbot_title as string | undefined) || (body.chatbot_name as string),
-    greeting: body.chatbot_greeting as string,
-    instructions: (body.chatbot_instructions as string | undefined) ?? '',
-    industry: body.business_industry as string,
-    website: (body.business_website as string | undefined) ?? null,
+    name: body.chatbot_name.trim(),
+    title: body.chatbot_title?.trim() || body.chatbot_name.trim(),
+    greeting: body.chatbot_greeting.trim(),
+    instructions: body.chatbot_instructions?.trim() ?? '',
+    industry: body.business_industry.trim(),
+    website: body.business_website?.trim() ?? null,
     logo_key: logoKey,
     logo_mime: logo?.mime ?? null,
     color1: colour('chatbot_color1', body.chatbot_color1, DEFAULT_COLOR1),
     color2: colour('chatbot_color2', body.chatbot_color2, DEFAULT_COLOR2),
-    user_allowance: (body.user_allowance as number | undefined) ?? DEFAULT_USER_ALLOWANCE,
-    settings: JSON.stringify(Object.fromEntries(settings.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]))),
-    webhook_url: (body.webhook_url as string | undefined) || null,
+    user_allowance: body.user_allowance ?? DEFAULT_USER_ALLOWANCE,
+    settings: JSON.stringify(Object.fromEntries(settings.filter((k) => fields[k] !== undefined).map((k) => [k, trim(fields[k])]))),
+    webhook_url: ('webhook_url' in body && body.webhook_url?.trim()) || null,
     webhook_secret: webhookSecret && sealWebhookSecret(ctx, webhookSecret),
     conversation_count: 0,
     created_at: now,
@@ -128,15 +190,9 @@ export async function createChatbot(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       // The allowance check and the count move together, so two racing creations cannot both take the last slot.
-      const counted = await trx
-        .updateTable('accounts')
-        .set((eb) => ({ chatbots_created: eb('chatbots_created', '+', 1) }))
-        .where('id', '=', accountId)
-        .where('chatbots_created', '<', plan.chatbots)
-        .executeTakeFirst()
-      if (Number(counted.numUpdatedRows) !== 1) throw badRequest(CHATBOT_LIMIT_REACHED)
-      await trx.insertInto('chatbots').values(row).execute()
-      await insertCalendars(trx, id, calendars, ctx.clock.now())
+      if (!(await takeChatbotAllowance(trx, accountId, plan.chatbots))) throw limitReached(CHATBOT_LIMIT_REACHED)
+      await insertChatbot(trx, row)
+      if (calendars.length) await material.calendars.insert(trx, id, calendars, ctx.clock.now())
     })
   } catch (error) {
     if (logoKey) await ctx.files.deletePrefix(chatbotFilePrefix(id))
@@ -158,10 +214,16 @@ export function settingsOf(row: Pick<ChatbotRow, 'settings'>): Record<string, un
   return JSON.parse(row.settings) as Record<string, unknown>
 }
 
-export async function getChatbot(ctx: AppContext, accountId: string, chatbotId: string) {
+export async function getChatbot(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, accountId: string, chatbotId: string) {
   const { plan, subscription } = await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
   const row = await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer })
-  const used = await wordsUsed(ctx, row.id)
+  return chatbotView(ctx, material, { chatbot: row, plan, subscription })
+}
+
+/** chatbot-get's answer for a chatbot its caller may see. */
+export async function chatbotView(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, access: { chatbot: ChatbotRow; plan: Plan; subscription: SubscriptionsTable }) {
+  const { chatbot: row, plan, subscription } = access
+  const used = await material.wordsUsed(ctx, row.id)
   return {
     chatbot_id: row.id,
     chatbot_name: row.name,
@@ -189,57 +251,78 @@ const EDITABLE = ['chatbot_name', 'chatbot_title', 'chatbot_greeting', 'chatbot_
 
 export async function editChatbot(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
   await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const row = await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer })
+  await editOwnedChatbot(ctx, await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer }), body)
+}
+
+/**
+ * chatbot-edit on a chatbot its caller owns. The body is read here, not by the route's model:
+ * the contract's answers name unknown fields (`Unknown field: <name>`) and an empty edit, which a
+ * model that drops unknown keys cannot tell.
+ */
+export async function editOwnedChatbot(ctx: AppContext, row: ChatbotRow, body: unknown): Promise<void> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(NO_EDITABLE_FIELDS)
   const editable = row.type === TYPES.quote ? [...EDITABLE, 'webhook_url'] : EDITABLE
   const keys = Object.keys(body)
   const unknown = keys.find((k) => !editable.includes(k))
-  if (unknown !== undefined) throw badRequest(unknownField(unknown))
+  if (unknown !== undefined) throw badRequest(unknownField(unknown), undefined, unknown)
   if (keys.length === 0) throw badRequest(NO_EDITABLE_FIELDS)
-  const input = trimmed(parse(EditBody, body)) as Record<string, unknown>
+  const input = parse(EditBody, body)
 
   const changes: Partial<ChatbotRow> = {}
-  if (input.chatbot_name !== undefined) changes.name = input.chatbot_name as string
-  if (input.chatbot_title !== undefined) changes.title = input.chatbot_title as string
-  if (input.chatbot_greeting !== undefined) changes.greeting = input.chatbot_greeting as string
-  if (input.chatbot_instructions !== undefined) changes.instructions = input.chatbot_instructions as string
-  if (input.user_allowance !== undefined) changes.user_allowance = input.user_allowance as number
+  if (input.chatbot_name !== undefined) changes.name = input.chatbot_name.trim()
+  if (input.chatbot_title !== undefined) changes.title = input.chatbot_title.trim()
+  if (input.chatbot_greeting !== undefined) changes.greeting = input.chatbot_greeting.trim()
+  if (input.chatbot_instructions !== undefined) changes.instructions = input.chatbot_instructions.trim()
+  if (input.user_allowance !== undefined) changes.user_allowance = input.user_allowance
   if (input.chatbot_color1 !== undefined) changes.color1 = colour('chatbot_color1', input.chatbot_color1, row.color1)
   if (input.chatbot_color2 !== undefined) changes.color2 = colour('chatbot_color2', input.chatbot_color2, row.color2)
-  if ('webhook_url' in input) changes.webhook_url = (input.webhook_url as string | null) || null
-  await ctx.db
-    .updateTable('chatbots')
-    .set({ ...changes, updated_at: ctx.clock.now().toISOString() })
-    .where('id', '=', row.id)
-    .execute()
+  if ('webhook_url' in input) changes.webhook_url = input.webhook_url?.trim() || null
+  await updateChatbot(ctx.db, row.id, { ...changes, updated_at: ctx.clock.now().toISOString() })
 }
 
 export async function listChatbots(ctx: AppContext, accountId: string) {
   await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const rows = await ctx.db
-    .selectFrom('chatbots')
-    .select(['id', 'name', 'type'])
-    .where('account_id', '=', accountId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute()
+  return chatbotList(ctx, accountId)
+}
+
+export async function chatbotList(ctx: AppContext, accountId: string) {
+  const rows = await chatbotsOf(ctx.db, accountId)
   return rows.map((r) => ({ chatbot_id: r.id, chatbot_name: r.name, chatbot_type: r.type }))
 }
 
 /** Removes the chatbot and, through the foreign keys, all its material; then its files. */
 export async function deleteChatbot(ctx: AppContext, accountId: string, chatbotId: string): Promise<void> {
   await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const row = await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer })
-  await ctx.db.deleteFrom('chatbots').where('id', '=', row.id).execute()
+  await deleteOwnedChatbot(ctx, await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer }))
+}
+
+export async function deleteOwnedChatbot(ctx: AppContext, row: ChatbotRow): Promise<void> {
+  const accountId = row.account_id
+  await deleteChatbotRow(ctx.db, row.id)
   await ctx.files.deletePrefix(chatbotFilePrefix(row.id))
   ctx.log.info('chatbot.deleted', { chatbot_id: row.id, account_id: accountId })
 }
 
 export async function chatbotLogo(ctx: AppContext, chatbotId: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
-  const row = await ctx.db.selectFrom('chatbots').select(['logo_key', 'logo_mime']).where('id', '=', chatbotId).executeTakeFirst()
+  const row = await findChatbot(ctx.db, chatbotId)
   if (!row?.logo_key || !row.logo_mime) return null
   const bytes = await ctx.files.get(row.logo_key)
   return bytes ? { bytes, mime: row.logo_mime } : null
 }
 
 export type { LogoFile }
+
+// For other features, which never query the chatbots table themselves.
+
+/** The chatbot, read in `db` (a transaction when the caller is in one). */
+export const chatbotById = (db: Db, chatbotId: string): Promise<ChatbotRow | undefined> => findChatbot(db, chatbotId)
+
+/** Holds the chatbot's row lock for the caller's transaction; false when the chatbot is gone. */
+export const lockChatbot = (trx: Db, chatbotId: string): Promise<boolean> => lockChatbotRow(trx, chatbotId)
+
+/** Counts one more conversation, in the caller's transaction. */
+export const countChatbotConversation = (trx: Db, chatbotId: string): Promise<void> => incrementConversationCount(trx, chatbotId)
+
+export { publicChatbot } from './public-chatbot'
+export { chatbotFilePrefix, ownedChatbot, type ChatbotRow } from './access'
+

@@ -1,7 +1,7 @@
 import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { HttpError } from '../../http/errors'
+import { subscriptionRequired } from '../../http/errors'
 import { createToken, findAccount, listTokens, revokeToken } from '../accounts/service'
 import { activePlan } from '../billing/service'
 import { listChatbots } from '../chatbots/service'
@@ -19,7 +19,7 @@ const MAX_LABEL = 100
 export const accountPages = (ctx: AppContext) => {
   const render = async (viewer: Viewer, extra: { newToken?: { label: string; token: string }; errors?: FormErrors; notice?: string | null } = {}, status = 200) => {
     const active = await activePlan(ctx, viewer.accountId)
-    if (!active) throw new HttpError(400, SUBSCRIPTION_REQUIRED)
+    if (!active) throw subscriptionRequired(SUBSCRIPTION_REQUIRED)
     const [account, chatbots, tokens] = await Promise.all([findAccount(ctx, viewer.email), listChatbots(ctx, viewer.accountId), listTokens(ctx, viewer.accountId)])
     const words = await Promise.all(chatbots.map(async (c) => ({ ...c, used: await wordsUsed(ctx, c.chatbot_id) })))
     return htmlPage(
@@ -46,7 +46,7 @@ export const accountPages = (ctx: AppContext) => {
           const errors = new FormErrors().add('token-label', label ? `must be at most ${MAX_LABEL} characters` : 'must not be empty')
           return render(viewer, { errors }, 400)
         }
-        if (!(await activePlan(ctx, viewer.accountId))) throw new HttpError(400, SUBSCRIPTION_REQUIRED)
+        if (!(await activePlan(ctx, viewer.accountId))) throw subscriptionRequired(SUBSCRIPTION_REQUIRED)
         const token = await createToken(ctx, viewer.accountId, label)
         // Answered directly, not redirected: the token must not land in a URL or the history.
         return render(viewer, { newToken: { label, token } })

@@ -1,9 +1,11 @@
 import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { HttpError } from '../../http/errors'
+import { AppError } from '../../http/errors'
 import { createSubscription, login, verifyCode } from '../accounts/service'
-import { ALREADY_SUBSCRIBED, INVALID_EMAIL } from '../accounts/texts'
+import { CreateSubscriptionBody, LoginBody, VerificationCodeBody } from '../accounts/model'
+import { parse } from '../../http/validate'
+import { ALREADY_SUBSCRIBED } from '../accounts/texts'
 import { CSRF_FIELD, preAuthToken, preAuthValid } from './csrf'
 import { FormErrors } from './forms'
 import { htmlPage, seeOther } from './html'
@@ -13,7 +15,7 @@ import { currentViewer, endSession, startSession } from './session'
 import { accountForLoginCode } from '../accounts/service'
 
 /** An e-mail error belongs to the address field; everything else to the code field. */
-const fieldOf = (error: HttpError) => (error.message === INVALID_EMAIL ? 'email' : 'code')
+const fieldOf = (error: AppError) => (error.field === 'email_address' ? 'email' : 'code')
 
 export const authRoutes = (ctx: AppContext) => {
   const publicUrl = ctx.config.publicUrl
@@ -43,9 +45,9 @@ export const authRoutes = (ctx: AppContext) => {
         const email = formText(body, 'email_address')
         const next = safeNext(formText(body, 'next') || undefined)
         try {
-          await login(ctx, { email_address: email })
+          await login(ctx, parse(LoginBody, { email_address: email }))
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error
+          if (!(error instanceof AppError)) throw error
           const errors = new FormErrors().add('email', error.message)
           return anonymousPage(request, error.status, (csrf) => <LoginPage csrf={csrf} email={email} errors={errors} next={next} />)
         }
@@ -71,7 +73,7 @@ export const authRoutes = (ctx: AppContext) => {
         try {
           accountId = await accountForLoginCode(ctx, email, formText(body, 'code'))
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error
+          if (!(error instanceof AppError)) throw error
           const errors = new FormErrors().add(fieldOf(error), error.message)
           return anonymousPage(request, 400, (csrf) => <LoginCodePage csrf={csrf} email={email} errors={errors} next={next} />)
         }
@@ -91,14 +93,14 @@ export const authRoutes = (ctx: AppContext) => {
         if (refused(request, body)) return errorPage(ctx, 403, CSRF_REFUSED, null)
         const email = formText(body, 'email_address')
         try {
-          const answer = await createSubscription(ctx, { email_address: email, return_url: `${publicUrl}/dashboard/welcome/` })
+          const answer = await createSubscription(ctx, parse(CreateSubscriptionBody, { email_address: email, return_url: `${publicUrl}/dashboard/welcome/` }))
           if ('payment_url' in answer) return seeOther(answer.payment_url)
           return seeOther(`/dashboard/signup/verify/?email=${encodeURIComponent(email.trim())}`)
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error
+          if (!(error instanceof AppError)) throw error
           const errors = new FormErrors()
           if (error.message === ALREADY_SUBSCRIBED) errors.add(undefined, 'This address already has an active subscription: sign in instead.')
-          else errors.add(error.message === INVALID_EMAIL ? 'email' : undefined, error.message)
+          else errors.add(error.field === 'email_address' ? 'email' : undefined, error.message)
           return anonymousPage(request, error.status, (csrf) => <SignupPage csrf={csrf} email={email} errors={errors} />)
         }
       },
@@ -118,10 +120,13 @@ export const authRoutes = (ctx: AppContext) => {
         if (refused(request, body)) return errorPage(ctx, 403, CSRF_REFUSED, null)
         const email = formText(body, 'email_address')
         try {
-          const { payment_url } = await verifyCode(ctx, { email_address: email, code: formText(body, 'code').trim(), return_url: `${publicUrl}/dashboard/welcome/` })
+          const { payment_url } = await verifyCode(
+            ctx,
+            parse(VerificationCodeBody, { email_address: email, code: formText(body, 'code').trim(), return_url: `${publicUrl}/dashboard/welcome/` }),
+          )
           return seeOther(payment_url)
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error
+          if (!(error instanceof AppError)) throw error
           const errors = new FormErrors()
           if (error.message === ALREADY_SUBSCRIBED) errors.add(undefined, 'This address already has an active subscription: sign in instead.')
           else errors.add(fieldOf(error), error.message)

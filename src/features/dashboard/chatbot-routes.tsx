@@ -1,10 +1,11 @@
 import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { HttpError, notFound, NOT_FOUND } from '../../http/errors'
+import { CHATBOT_MATERIAL } from '../chatbot-material'
+import { AppError, notFound, NOT_FOUND, subscriptionRequired } from '../../http/errors'
 import { findAccount } from '../accounts/service'
 import { activePlan } from '../billing/service'
-import { createChatbot, deleteChatbot, editChatbot, getChatbot, listChatbots } from '../chatbots/service'
+import { createChatbotFromInput, deleteChatbot, editChatbot, getChatbot, listChatbots } from '../chatbots/service'
 import { markdownLibrary } from '../chatbots/embed-code'
 import { SUBSCRIPTION_REQUIRED, TYPES } from '../chatbots/texts'
 import { blankCreationForm, creationBody, creationFieldId, readCreationForm, TYPE_SLUGS } from './chatbot-form'
@@ -62,7 +63,7 @@ export const chatbotPages = (ctx: AppContext) => {
       signedIn(ctx, async ({ viewer, query }) => {
         const chatbots = await listChatbots(ctx, viewer.accountId)
         const active = await activePlan(ctx, viewer.accountId)
-        if (!active) throw new HttpError(400, SUBSCRIPTION_REQUIRED)
+        if (!active) throw subscriptionRequired(SUBSCRIPTION_REQUIRED)
         const account = await findAccount(ctx, viewer.email)
         return page(<ChatbotListPage viewer={viewer} chatbots={chatbots} used={account?.chatbots_created ?? 0} allowed={active.plan.chatbots} notice={noticeOf(query.notice)} />)
       }),
@@ -86,10 +87,10 @@ export const chatbotPages = (ctx: AppContext) => {
         if (formText(body, 'add')) return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} />)
         const api = creationBody(type, form, formFiles(body, 'business_logo')[0] ?? null)
         try {
-          const created = await createChatbot(ctx, viewer.accountId, type, api.body, false)
+          const created = await createChatbotFromInput(ctx, CHATBOT_MATERIAL, viewer.accountId, type, api.body, false)
           return seeOther(withNotice(tabPath(created.chatbot_id, 'overview'), 'chatbot-created'))
         } catch (error) {
-          if (!(error instanceof HttpError) || error.status >= 500 || error.status === 403) throw error
+          if (!(error instanceof AppError) || error.status >= 500 || error.status === 403) throw error
           const errors = errorsFrom(error, creationFieldId(api.rows))
           return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} errors={errors} />, error.status)
         }
@@ -99,7 +100,7 @@ export const chatbotPages = (ctx: AppContext) => {
     .get(
       '/dashboard/chatbots/:id/',
       signedIn(ctx, async ({ viewer, params, query }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+        const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
         return page(<OverviewPage viewer={viewer} chatbot={chatbot} values={settingsValues(chatbot)} notice={noticeOf(query.notice)} />)
       }),
       HIDDEN,
@@ -107,13 +108,13 @@ export const chatbotPages = (ctx: AppContext) => {
     .post(
       '/dashboard/chatbots/:id/settings/',
       signedIn(ctx, async ({ viewer, params, body }) => {
-        const before = await getChatbot(ctx, viewer.accountId, params.id)
+        const before = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
         const edit = editBody(body, before.chatbot_type)
         try {
           await editChatbot(ctx, viewer.accountId, params.id, edit)
           return seeOther(withNotice(tabPath(params.id, 'overview'), 'settings-saved'))
         } catch (error) {
-          if (!(error instanceof HttpError) || error.status !== 400) throw error
+          if (!(error instanceof AppError) || error.status !== 400) throw error
           const errors = errorsFrom(error, (field) => (field in edit ? `f-${field}` : undefined))
           const values = Object.fromEntries(Object.entries(edit).map(([k, v]) => [k, v === null ? '' : String(v)]))
           return page(<OverviewPage viewer={viewer} chatbot={before} values={values} errors={errors} />, 400)
@@ -124,7 +125,7 @@ export const chatbotPages = (ctx: AppContext) => {
     .get(
       '/dashboard/chatbots/:id/preview/',
       signedIn(ctx, async ({ viewer, params }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+        const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
         return new Response(PreviewDocument({ chatbot }), {
           headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'SAMEORIGIN', 'content-security-policy': previewPolicy(ctx) },
         })
@@ -134,7 +135,7 @@ export const chatbotPages = (ctx: AppContext) => {
     .get(
       '/dashboard/chatbots/:id/delete/',
       signedIn(ctx, async ({ viewer, params }) => {
-        const chatbot = await getChatbot(ctx, viewer.accountId, params.id)
+        const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
         return page(<DeleteChatbotPage viewer={viewer} chatbot={chatbot} csrf={viewer.csrf} />)
       }),
       HIDDEN,

@@ -1,5 +1,5 @@
 import { Html, type PropsWithChildren } from '@elysiajs/html'
-import { HttpError } from '../../http/errors'
+import type { AppError } from '../../http/errors'
 import { CSRF_FIELD } from './csrf'
 import { attr, text } from './html'
 
@@ -22,21 +22,20 @@ export class FormErrors {
 }
 
 /**
- * Services answer "<field>: <message>" (the API's texts); `detail` carries it when the spec fixes
- * a generic text. `idOf` maps an API field name ("pricing_plans[1].Price excluding VAT") to the
- * input showing it; a name it does not know is tried without its last segments.
+ * Services name the field at fault in `field` (the API's own key). `idOf` maps an API field name
+ * ("pricing_plans[1].Price excluding VAT") to the input showing it; a name it does not know is
+ * tried without its last segments.
  */
-export function errorsFrom(error: HttpError, idOf: (field: string) => string | undefined): FormErrors {
+export function errorsFrom(error: AppError, idOf: (field: string) => string | undefined): FormErrors {
   const errors = new FormErrors()
-  const source = error.detail ?? error.message
-  const match = /^([A-Za-z_][\w/ .\[\]-]*?): (.+)$/s.exec(source)
-  if (match) {
-    let field = match[1]
+  const message = error.fieldMessage
+  if (error.field !== undefined && message !== undefined) {
+    let field = error.field
     for (;;) {
       const id = idOf(field)
       if (id) {
         // The field's own message says more than a generic text the spec fixes for API callers.
-        return errors.add(id, match[2])
+        return errors.add(id, message)
       }
       const shorter = field.replace(/(\.[^.[\]]+|\[\d+\])$/, '')
       if (shorter === field) break

@@ -2,8 +2,13 @@ import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { isTooLarge } from '../../http/body-limits'
-import { HttpError } from '../../http/errors'
-import { addCalendars, removeCalendar, viewCalendars } from '../calendars/service'
+import { parse } from '../../http/validate'
+import { accessChatbot } from '../chatbots/guard'
+import { DOCUMENT_ACCESS, LINK_ACCESS, LINK_LIST_ACCESS } from '../training/access'
+import { AddLinksBody } from '../training/model'
+import { CHATBOT_MATERIAL } from '../chatbot-material'
+import { AppError } from '../../http/errors'
+import { addCalendars, CALENDAR_ADD_ACCESS, CALENDAR_DELETE_ACCESS, CALENDAR_VIEW_ACCESS, removeCalendar, viewCalendars } from '../calendars/service'
 import { getChatbot } from '../chatbots/service'
 import { addDocuments, addLinks, deleteDocument, deleteLink, linkStatus, viewDocuments, viewLinks } from '../training/service'
 import { calendarFieldId, calendarItem, emptyCalendar, readCalendarRows } from './chatbot-form'
@@ -56,17 +61,17 @@ const linesOf = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).filte
 
 export const materialPages = (ctx: AppContext) => {
   const training = async (viewer: Viewer, chatbotId: string, extra: { errors?: FormErrors; linksText?: string; notice?: string | null } = {}, status = 200) => {
-    const chatbot = await getChatbot(ctx, viewer.accountId, chatbotId)
+    const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, chatbotId)
     const [documents, links, jobs] = await Promise.all([
-      viewDocuments(ctx, viewer.accountId, chatbotId),
-      viewLinks(ctx, viewer.accountId, chatbotId),
-      linkStatus(ctx, viewer.accountId, chatbotId),
+      accessChatbot(ctx, viewer.accountId, chatbotId, DOCUMENT_ACCESS).then((access) => viewDocuments(ctx, access)),
+      accessChatbot(ctx, viewer.accountId, chatbotId, LINK_LIST_ACCESS).then((access) => viewLinks(ctx, access)),
+      accessChatbot(ctx, viewer.accountId, chatbotId, LINK_ACCESS).then((access) => linkStatus(ctx, access)),
     ])
     return htmlPage(ctx.config.publicUrl, <TrainingPage viewer={viewer} chatbot={chatbot} documents={documents} links={links} jobs={jobs} {...extra} />, status)
   }
   const calendars = async (viewer: Viewer, chatbotId: string, extra: { errors?: FormErrors; row?: ReturnType<typeof emptyCalendar>; notice?: string | null } = {}, status = 200) => {
-    const chatbot = await getChatbot(ctx, viewer.accountId, chatbotId)
-    const list = await viewCalendars(ctx, viewer.accountId, chatbotId)
+    const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, chatbotId)
+    const list = await viewCalendars(ctx, await accessChatbot(ctx, viewer.accountId, chatbotId, CALENDAR_VIEW_ACCESS))
     return htmlPage(
       ctx.config.publicUrl,
       <CalendarsPage viewer={viewer} chatbot={chatbot} calendars={list} row={extra.row ?? emptyCalendar()} errors={extra.errors} notice={extra.notice} />,
@@ -75,8 +80,8 @@ export const materialPages = (ctx: AppContext) => {
   }
   const backTo = (id: string, tab: 'training' | 'calendars') => tabPath(id, tab)
   /** A refused form is shown again with its message; other failures (403, 404) become error pages. */
-  const formFailure = (error: unknown): HttpError => {
-    if (error instanceof HttpError && (error.status === 400 || error.status === 413)) return error
+  const formFailure = (error: unknown): AppError => {
+    if (error instanceof AppError && (error.status === 400 || error.status === 413)) return error
     throw error
   }
 
@@ -91,7 +96,7 @@ export const materialPages = (ctx: AppContext) => {
         const upload = await readUpload(parts)
         return signedIn(ctx, async ({ viewer, params }) => {
           try {
-            await addDocuments(ctx, viewer.accountId, params.id, upload.files)
+            await addDocuments(ctx, await accessChatbot(ctx, viewer.accountId, params.id, DOCUMENT_ACCESS), upload.files)
           } catch (error) {
             const refused = formFailure(error)
             return training(viewer, params.id, { errors: new FormErrors().add('documents', refused.detail ?? refused.message) }, refused.status)
@@ -104,7 +109,7 @@ export const materialPages = (ctx: AppContext) => {
     .post(
       '/dashboard/chatbots/:id/documents/:documentId/delete/',
       buttonRoute(ctx, {
-        run: ({ viewer, params }) => deleteDocument(ctx, viewer.accountId, params.id, { document_id: params.documentId }),
+        run: async ({ viewer, params }) => deleteDocument(ctx, await accessChatbot(ctx, viewer.accountId, params.id, DOCUMENT_ACCESS), { document_id: params.documentId }),
         back: (params) => backTo(params.id, 'training'),
         notice: 'document-deleted',
       }),
@@ -116,12 +121,14 @@ export const materialPages = (ctx: AppContext) => {
         const text = formText(body, 'links')
         const lines = linesOf(text)
         try {
-          await addLinks(ctx, viewer.accountId, params.id, { links: lines })
+          const access = await accessChatbot(ctx, viewer.accountId, params.id, LINK_ACCESS)
+          // The form is not the API route, so the route's model is checked here.
+          await addLinks(ctx, access, parse(AddLinksBody, { links: lines }))
         } catch (error) {
           const refused = formFailure(error)
-          // "links[2]: ..." names an entry; the owner sees line numbers.
-          const m = /^links\[(\d+)\]: (.+)$/.exec(refused.message)
-          const message = m ? `Line ${Number(m[1]) + 1} (${lines[Number(m[1])]}) ${m[2]}` : refused.message.replace(/^links: /, '')
+          // A field `links[2]` names an entry; the owner sees line numbers.
+          const line = refused.field?.startsWith('links[') ? Number.parseInt(refused.field.slice('links['.length), 10) : Number.NaN
+          const message = Number.isInteger(line) ? `Line ${line + 1} (${lines[line]}) ${refused.fieldMessage}` : (refused.fieldMessage ?? refused.message)
           return training(viewer, params.id, { errors: new FormErrors().add('links', message), linksText: text }, refused.status)
         }
         return seeOther(withNotice(backTo(params.id, 'training'), 'links-queued'))
@@ -131,7 +138,7 @@ export const materialPages = (ctx: AppContext) => {
     .post(
       '/dashboard/chatbots/:id/links/:linkId/delete/',
       buttonRoute(ctx, {
-        run: ({ viewer, params }) => deleteLink(ctx, viewer.accountId, params.id, { link_id: params.linkId }),
+        run: async ({ viewer, params }) => deleteLink(ctx, await accessChatbot(ctx, viewer.accountId, params.id, LINK_LIST_ACCESS), { link_id: params.linkId }),
         back: (params) => backTo(params.id, 'training'),
         notice: 'link-deleted',
       }),
@@ -143,7 +150,7 @@ export const materialPages = (ctx: AppContext) => {
       signedIn(ctx, async ({ viewer, params, body }) => {
         const [row] = readCalendarRows(body, 1)
         try {
-          await addCalendars(ctx, viewer.accountId, params.id, { calendar_data: [calendarItem(row)] })
+          await addCalendars(ctx, await accessChatbot(ctx, viewer.accountId, params.id, CALENDAR_ADD_ACCESS), { calendar_data: [calendarItem(row)] })
         } catch (error) {
           const refused = formFailure(error)
           return calendars(viewer, params.id, { errors: errorsFrom(refused, calendarFieldId([0])), row }, refused.status)
@@ -155,7 +162,7 @@ export const materialPages = (ctx: AppContext) => {
     .post(
       '/dashboard/chatbots/:id/calendars/:calendarId/delete/',
       buttonRoute(ctx, {
-        run: ({ viewer, params }) => removeCalendar(ctx, viewer.accountId, params.id, { calendar_id: params.calendarId }),
+        run: async ({ viewer, params }) => removeCalendar(ctx, await accessChatbot(ctx, viewer.accountId, params.id, CALENDAR_DELETE_ACCESS), { calendar_id: params.calendarId }),
         back: (params) => backTo(params.id, 'calendars'),
         notice: 'calendar-deleted',
       }),

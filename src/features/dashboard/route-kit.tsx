@@ -1,6 +1,6 @@
 import { Html } from '@elysiajs/html'
 import type { AppContext } from '../../context'
-import { HttpError } from '../../http/errors'
+import { AppError, type ErrorCode } from '../../http/errors'
 import { CSRF_FIELD, tokensMatch } from './csrf'
 import { htmlPage, seeOther } from './html'
 import { Layout } from './layout'
@@ -37,15 +37,13 @@ export function formFiles(body: unknown, name: string): File[] {
   return list.filter((v): v is File => v instanceof Blob && (v.size > 0 || ((v as File).name ?? '') !== '')) as File[]
 }
 
-const SUBSCRIPTION_HINT = /active subscription/i
-
-export function ErrorView(props: { status: number; message: string; viewer: Viewer | null }): JSX.Element {
+export function ErrorView(props: { status: number; message: string; code?: ErrorCode; viewer: Viewer | null }): JSX.Element {
   const title = props.status === 403 ? 'Access denied' : props.status === 404 ? 'Not found' : 'Something went wrong'
   return (
     <Layout title={title} viewer={props.viewer}>
       <h1 safe>{title}</h1>
       <p safe>{props.message}</p>
-      {SUBSCRIPTION_HINT.test(props.message) ? (
+      {props.code === 'subscription_required' ? (
         <p>
           Your subscription is not active. <a href="/dashboard/signup/">Renew your subscription</a> to keep using your chatbots.
         </p>
@@ -59,8 +57,8 @@ export function ErrorView(props: { status: number; message: string; viewer: View
   )
 }
 
-export const errorPage = (ctx: AppContext, status: number, message: string, viewer: Viewer | null) =>
-  htmlPage(ctx.config.publicUrl, <ErrorView status={status} message={message} viewer={viewer} />, status)
+export const errorPage = (ctx: AppContext, status: number, message: string, viewer: Viewer | null, code?: ErrorCode) =>
+  htmlPage(ctx.config.publicUrl, <ErrorView status={status} message={message} code={code} viewer={viewer} />, status)
 
 export const CSRF_REFUSED = 'This form has expired or did not come from this dashboard. Go back, reload the page and try again.'
 
@@ -70,7 +68,7 @@ export const safeNext = (value: string | undefined): string =>
 
 /**
  * Wraps a page of a signed-in owner: no session sends GET to the sign-in page (and back after),
- * a POST must echo the session's CSRF token (else 403), and a service's HttpError becomes an HTML
+ * a POST must echo the session's CSRF token (else 403), and a service's AppError becomes an HTML
  * page with its status: 403 for another account's chatbot, 404 for a missing one.
  */
 export function signedIn(ctx: AppContext, handler: (parts: SignedIn) => Promise<Response>) {
@@ -88,7 +86,7 @@ export function signedIn(ctx: AppContext, handler: (parts: SignedIn) => Promise<
     try {
       return await handler({ ...parts, viewer })
     } catch (error) {
-      if (error instanceof HttpError) return errorPage(ctx, error.status, error.message, viewer)
+      if (error instanceof AppError) return errorPage(ctx, error.status, error.message, viewer, error.code)
       throw error
     }
   }

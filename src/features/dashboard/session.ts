@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context'
+import { accountEmail } from '../accounts/service'
+import { deleteSession, insertSession, liveSession } from './repo'
 import { DAY } from '../../lib/clock'
 import { newToken, sha256 } from '../../lib/ids'
 import { cookieHeader, cookieName, isHttps, readCookie } from './cookies'
@@ -20,18 +22,17 @@ const sessionCookie = (ctx: AppContext) => cookieName('dashboard_session', isHtt
 export async function startSession(ctx: AppContext, accountId: string): Promise<string> {
   const token = newToken()
   const now = ctx.clock.now()
-  // Expired rows are swept here, the one place sessions are written.
-  await ctx.db.deleteFrom('dashboard_sessions').where('expires_at', '<=', now.toISOString()).execute()
-  await ctx.db
-    .insertInto('dashboard_sessions')
-    .values({
+  await insertSession(
+    ctx.db,
+    {
       id_hash: sha256(token),
       account_id: accountId,
       csrf_token: newToken(),
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
-    })
-    .execute()
+    },
+    now.toISOString(),
+  )
   ctx.log.info('dashboard.signed_in', { account_id: accountId })
   return cookieHeader(sessionCookie(ctx), token, { secure: isHttps(ctx.config.publicUrl), maxAge: SESSION_TTL_MS / 1000 })
 }
@@ -40,19 +41,14 @@ export async function startSession(ctx: AppContext, accountId: string): Promise<
 export async function currentViewer(ctx: AppContext, request: Request): Promise<Viewer | null> {
   const token = readCookie(request, sessionCookie(ctx))
   if (!token) return null
-  const row = await ctx.db
-    .selectFrom('dashboard_sessions')
-    .innerJoin('accounts', 'accounts.id', 'dashboard_sessions.account_id')
-    .select(['accounts.id as accountId', 'accounts.email as email', 'dashboard_sessions.csrf_token as csrf'])
-    .where('dashboard_sessions.id_hash', '=', sha256(token))
-    .where('dashboard_sessions.expires_at', '>', ctx.clock.now().toISOString())
-    .executeTakeFirst()
-  return row ? { ...row, sessionToken: token } : null
+  const session = await liveSession(ctx.db, sha256(token), ctx.clock.now().toISOString())
+  const email = session && (await accountEmail(ctx.db, session.account_id))
+  return session && email !== undefined ? { accountId: session.account_id, email, csrf: session.csrf_token, sessionToken: token } : null
 }
 
 /** Ends the session; returns the Set-Cookie header value that clears the cookie. */
 export async function endSession(ctx: AppContext, viewer: Viewer): Promise<string> {
-  await ctx.db.deleteFrom('dashboard_sessions').where('id_hash', '=', sha256(viewer.sessionToken)).execute()
+  await deleteSession(ctx.db, sha256(viewer.sessionToken))
   ctx.log.info('dashboard.signed_out', { account_id: viewer.accountId })
   return cookieHeader(sessionCookie(ctx), '', { secure: isHttps(ctx.config.publicUrl), maxAge: 0 })
 }

@@ -1,34 +1,26 @@
-import { Type as T } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
+import type { ChatbotAccess } from '../chatbots/guard'
 import type { DocumentsTable } from '../../db/schema'
-import { badRequest, HttpError } from '../../http/errors'
+import { AppError, badRequest, limitReached, wrongChatbotType } from '../../http/errors'
 import { check } from '../../http/validate'
 import { newId } from '../../lib/ids'
-import { requireSubscription } from '../billing/service'
-import { chatbotFilePrefix, ownedChatbot } from '../chatbots/access'
-import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
-import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, TRAINABLE_TYPES, unindexMaterial, wordsAvailable } from './material'
+import { chatbotFilePrefix, } from '../chatbots/access'
+import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, unindexMaterial, wordsAvailable } from './material'
+import { DeleteDocumentBody } from './model'
 import { extractPdf } from './pdf-extractor'
 import { PdfTextError, type PdfText } from './pdf-text'
 import { cleanPdfText } from './text-cleanup'
-import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument, lockChatbotWords } from './repo'
+import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument } from './repo'
+import { lockChatbot } from '../chatbots/service'
 import { documentNotFound, DOCUMENTS_WRONG_CHATBOT, notEnoughWords } from './texts'
 import { readPdfUploads } from './upload'
 
-export const DeleteDocumentBody = T.Object({ document_id: T.String({ minLength: 1, maxLength: 200, description: 'document_id from chatbot-document-view' }) })
 
 const UNTITLED = 'Untitled document'
 
-/** Documents share one answer for a chatbot that is missing or of another type (contract 5). */
-async function documentChatbot(ctx: AppContext, accountId: string, chatbotId: string) {
-  const { plan } = await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  const chatbot = await ownedChatbot(ctx, accountId, chatbotId, { missing: badRequest(DOCUMENTS_WRONG_CHATBOT), types: TRAINABLE_TYPES })
-  return { plan, chatbot }
-}
-
 /** Reads every PDF of the request and adds them all, or none: a bad file or too few words left refuses the lot. */
-export async function addDocuments(ctx: AppContext, accountId: string, chatbotId: string, request: Request): Promise<void> {
-  const { plan, chatbot } = await documentChatbot(ctx, accountId, chatbotId)
+export async function addDocuments(ctx: AppContext, access: Pick<ChatbotAccess, 'plan' | 'chatbot'>, request: Request): Promise<void> {
+  const { plan, chatbot } = access
   const uploads = await readPdfUploads(request)
 
   const extracted: { upload: (typeof uploads)[number]; pdf: PdfText }[] = []
@@ -36,12 +28,12 @@ export async function addDocuments(ctx: AppContext, accountId: string, chatbotId
     try {
       extracted.push({ upload, pdf: await extractPdf(upload.bytes, upload.name || undefined) })
     } catch (error) {
-      if (error instanceof PdfTextError) throw badRequest(error.message)
+      if (error instanceof PdfTextError) throw badRequest(error.message, undefined, 'documents')
       throw error
     }
   }
   const needed = extracted.reduce((sum, e) => sum + e.pdf.wordCount, 0)
-  const refuse = (available: number) => badRequest(notEnoughWords(needed, available))
+  const refuse = (available: number) => limitReached(notEnoughWords(needed, available))
   // Cheap early answer before any file is written; the transaction below decides for real.
   const availableNow = await wordsAvailable(ctx, ctx.db, plan, chatbot.id)
   if (needed > availableNow) throw refuse(availableNow)
@@ -67,7 +59,7 @@ export async function addDocuments(ctx: AppContext, accountId: string, chatbotId
     await ctx.db.transaction().execute(async (trx) => {
       // The chatbot row's lock makes concurrent additions take turns, so two cannot both take the last words.
       // A chatbot deleted while its upload was read answers as a missing chatbot does (spec: 400).
-      if (!(await lockChatbotWords(trx, chatbot.id))) throw badRequest(DOCUMENTS_WRONG_CHATBOT)
+      if (!(await lockChatbot(trx, chatbot.id))) throw wrongChatbotType(DOCUMENTS_WRONG_CHATBOT)
       const available = await wordsAvailable(ctx, trx, plan, chatbot.id)
       if (needed > available) throw refuse(available)
       for (const { row, text } of rows) {
@@ -82,8 +74,7 @@ export async function addDocuments(ctx: AppContext, accountId: string, chatbotId
   ctx.log.info('training.documents_added', { chatbot_id: chatbot.id, documents: rows.length, words: needed })
 }
 
-export async function viewDocuments(ctx: AppContext, accountId: string, chatbotId: string) {
-  const { chatbot } = await documentChatbot(ctx, accountId, chatbotId)
+export async function viewDocuments(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>) {
   const rows = await documentsOf(ctx.db, chatbot.id)
   return rows.map((r) => ({
     title: r.title,
@@ -96,13 +87,12 @@ export async function viewDocuments(ctx: AppContext, accountId: string, chatbotI
 }
 
 /** An absent or unknown document_id is the spec's 404; `detail` says when it was absent or malformed. */
-export async function deleteDocument(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
-  const { chatbot } = await documentChatbot(ctx, accountId, chatbotId)
+export async function deleteDocument(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, body: unknown): Promise<void> {
   const input = check(DeleteDocumentBody, body)
   const rawId = (body as { document_id?: unknown } | null)?.document_id
   const shownId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : ''
   const row = input.ok ? await findDocument(ctx.db, chatbot.id, input.value.document_id) : undefined
-  if (!row) throw new HttpError(404, documentNotFound(shownId), input.ok ? undefined : `${input.field}: ${input.message}`)
+  if (!row) throw new AppError('not_found', 404, documentNotFound(shownId), { field: 'document_id', detail: input.ok ? undefined : `${input.field}: ${input.message}` })
   await ctx.db.transaction().execute(async (trx) => {
     await unindexMaterial(trx, chatbot.id, row.id)
     await deleteDocumentRow(trx, row.id)

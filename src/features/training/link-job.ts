@@ -4,7 +4,8 @@ import { newId } from '../../lib/ids'
 import { activeSubscription } from '../billing/service'
 import { clip, indexMaterial, MAX_TITLE_CHARS, previewOf, wordsAvailable } from './material'
 import { PdfTextError } from './pdf-text'
-import { heldUrls, insertLink, linkJobById, lockChatbotWords, settleLinkJob } from './repo'
+import { heldUrls, insertLink, linkJobById, settleLinkJob } from './repo'
+import { chatbotById, lockChatbot } from '../chatbots/service'
 import { SafeFetchError } from './safe-fetch'
 import { scrapeLink, UnusableContent, type ScrapedPage } from './link-scrape'
 import { LINK_ALREADY_HELD, LINK_INTERNAL_ERROR, LINK_NO_SUBSCRIPTION, linkOverAllowance } from './texts'
@@ -46,10 +47,10 @@ async function processLink(ctx: AppContext, linkJobId: string): Promise<void> {
 
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now().toISOString()
-    await lockChatbotWords(trx, job.chatbot_id)
+    await lockChatbot(trx, job.chatbot_id)
     const current = await linkJobById(trx, job.id)
     if (!current || current.status !== 'queued') return null
-    const chatbot = await trx.selectFrom('chatbots').select(['id', 'account_id']).where('id', '=', job.chatbot_id).executeTakeFirst()
+    const chatbot = await chatbotById(trx, job.chatbot_id)
     if (!chatbot) return null
     const notAdded = async (reason: string) => {
       await settleLinkJob(trx, job.id, 'not_added', reason, now)

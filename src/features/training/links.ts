@@ -1,34 +1,18 @@
-import { Type as T } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
-import { badRequest, CHATBOT_NOT_FOUND, HttpError, notFound } from '../../http/errors'
-import { check, parse } from '../../http/validate'
+import type { ChatbotAccess } from '../chatbots/guard'
+import { AppError, invalid, } from '../../http/errors'
+import { check, } from '../../http/validate'
 import { newId } from '../../lib/ids'
-import { requireSubscription } from '../billing/service'
-import { ownedChatbot } from '../chatbots/access'
-import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
+import { type AddLinksBody, DeleteLinkBody, MAX_URL_CHARS } from './model'
 import { LINK_JOB_KIND, type LinkJobPayload } from './link-job'
-import { TRAINABLE_TYPES, unindexMaterial } from './material'
+import { unindexMaterial } from './material'
 import { deleteLinkRow, findLink, heldUrls, insertLinkJob, linksOf, recentLinkJobs } from './repo'
-import { LINK_ALREADY_HELD, linkNotFound, LINKS_SUBSCRIPTION_REQUIRED, LINKS_WRONG_TYPE } from './texts'
+import { LINK_ALREADY_HELD, linkNotFound, } from './texts'
 
-export const MAX_LINKS_PER_REQUEST = 50
-export const MAX_URL_CHARS = 2048
 /** chatbot-link-status shows this many of the latest jobs. */
 export const STATUS_JOBS_SHOWN = 500
 
-export const AddLinksBody = T.Object({
-  links: T.Array(T.String({ maxLength: MAX_URL_CHARS, description: 'absolute http(s) URL' }), {
-    minItems: 1,
-    maxItems: MAX_LINKS_PER_REQUEST,
-  }),
-})
-export const DeleteLinkBody = T.Object({ link_id: T.String({ minLength: 1, maxLength: 200, description: 'link_id from chatbot-link-view' }) })
-
-/** The one ownership check for links: 404 when missing, 400 for another type, with the subscription text of the endpoint. */
-async function linkChatbot(ctx: AppContext, accountId: string, chatbotId: string, subscriptionText: string) {
-  await requireSubscription(ctx, accountId, subscriptionText)
-  return ownedChatbot(ctx, accountId, chatbotId, { missing: notFound(CHATBOT_NOT_FOUND), types: TRAINABLE_TYPES, wrongType: badRequest(LINKS_WRONG_TYPE) })
-}
 
 /**
  * The form a link is stored and compared in: WHATWG-normalised, without the fragment (the same
@@ -49,13 +33,11 @@ export function normaliseLinkUrl(raw: string): { url: string } | { problem: stri
 }
 
 /** Queues every new link: its link_jobs row and its job row commit together before the answer. */
-export async function addLinks(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
-  const chatbot = await linkChatbot(ctx, accountId, chatbotId, SUBSCRIPTION_REQUIRED)
-  const { links } = parse(AddLinksBody, body)
+export async function addLinks(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, { links }: Static<typeof AddLinksBody>): Promise<void> {
   const urls: string[] = []
   links.forEach((raw, i) => {
     const normalised = normaliseLinkUrl(raw)
-    if ('problem' in normalised) throw badRequest(`links[${i}]: ${normalised.problem}`)
+    if ('problem' in normalised) throw invalid(`links[${i}]`, normalised.problem)
     if (!urls.includes(normalised.url)) urls.push(normalised.url)
   })
 
@@ -82,19 +64,17 @@ export async function addLinks(ctx: AppContext, accountId: string, chatbotId: st
   ctx.log.info('training.links_queued', { chatbot_id: chatbot.id, links: urls.length })
 }
 
-export async function viewLinks(ctx: AppContext, accountId: string, chatbotId: string) {
-  const chatbot = await linkChatbot(ctx, accountId, chatbotId, LINKS_SUBSCRIPTION_REQUIRED)
+export async function viewLinks(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>) {
   const rows = await linksOf(ctx.db, chatbot.id)
   return rows.map((r) => ({ title: r.title, link: r.url, word_count: r.word_count, text: r.preview, link_id: r.id, created_at: r.created_at }))
 }
 
-export async function deleteLink(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
-  const chatbot = await linkChatbot(ctx, accountId, chatbotId, LINKS_SUBSCRIPTION_REQUIRED)
+export async function deleteLink(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, body: unknown): Promise<void> {
   const input = check(DeleteLinkBody, body)
   const rawId = (body as { link_id?: unknown } | null)?.link_id
   const shownId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : ''
   const row = input.ok ? await findLink(ctx.db, chatbot.id, input.value.link_id) : undefined
-  if (!row) throw new HttpError(404, linkNotFound(shownId), input.ok ? undefined : `${input.field}: ${input.message}`)
+  if (!row) throw new AppError('not_found', 404, linkNotFound(shownId), { field: 'link_id', detail: input.ok ? undefined : `${input.field}: ${input.message}` })
   await ctx.db.transaction().execute(async (trx) => {
     await unindexMaterial(trx, chatbot.id, row.id)
     await deleteLinkRow(trx, row.id)
@@ -102,8 +82,7 @@ export async function deleteLink(ctx: AppContext, accountId: string, chatbotId: 
   ctx.log.info('training.link_deleted', { chatbot_id: chatbot.id, link_id: row.id, words: row.word_count })
 }
 
-export async function linkStatus(ctx: AppContext, accountId: string, chatbotId: string) {
-  const chatbot = await linkChatbot(ctx, accountId, chatbotId, SUBSCRIPTION_REQUIRED)
+export async function linkStatus(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>) {
   const rows = await recentLinkJobs(ctx.db, chatbot.id, STATUS_JOBS_SHOWN)
   return rows.map((r) => ({ link: r.url, status: r.status, reason: r.reason, updated_at: r.updated_at, job_id: r.id, created_at: r.created_at }))
 }

@@ -1,3 +1,4 @@
+import { prepared } from '../../db/prepared'
 import type { Kysely } from 'kysely'
 import type { Database, DocumentsTable, LinkJobsTable, LinksTable } from '../../db/schema'
 
@@ -12,14 +13,6 @@ export type LinkJobStatus = LinkJobsTable['status']
  * so two additions (two instances' link jobs, two uploads) cannot both take the last words.
  */
 /** Takes the chatbot row's lock; false when the chatbot no longer exists (deleted meanwhile). */
-export async function lockChatbotWords(db: Executor, chatbotId: string): Promise<boolean> {
-  const locked = await db
-    .updateTable('chatbots')
-    .set((eb) => ({ id: eb.ref('id') }))
-    .where('id', '=', chatbotId)
-    .executeTakeFirst()
-  return Number(locked.numUpdatedRows) === 1
-}
 
 // ---- documents
 
@@ -86,4 +79,19 @@ export async function recentLinkJobs(db: Executor, chatbotId: string, limit: num
     .limit(limit)
     .execute()
   return rows.reverse()
+}
+
+// ---- word usage
+
+const wordsHeld = prepared((db, documentsOf: string, linksOf: string) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('documents').select((s) => s.fn.sum<number>('word_count').as('w')).where('chatbot_id', '=', documentsOf).as('documents'),
+    eb.selectFrom('links').select((s) => s.fn.sum<number>('word_count').as('w')).where('chatbot_id', '=', linksOf).as('links'),
+  ]),
+)
+
+/** Words held by a chatbot's current documents and links, in one statement (chatbot-get is a hot path). */
+export async function wordsHeldBy(db: Executor, chatbotId: string): Promise<number> {
+  const [row] = await wordsHeld(db, chatbotId, chatbotId)
+  return Number(row?.documents ?? 0) + Number(row?.links ?? 0)
 }

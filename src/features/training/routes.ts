@@ -1,36 +1,16 @@
-import { Type as T } from '@sinclair/typebox'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { authGuard } from '../../http/auth'
-import { bodyDoc } from '../../http/docs'
-import { NOT_FOUND } from '../../http/errors'
-import { MAX_DOCUMENTS_PER_REQUEST } from './upload'
-import {
-  addDocuments,
-  addLinks,
-  AddLinksBody,
-  deleteDocument,
-  DeleteDocumentBody,
-  deleteLink,
-  DeleteLinkBody,
-  documentFile,
-  linkStatus,
-  viewDocuments,
-  viewLinks,
-} from './service'
+import { NOT_FOUND, notFound } from '../../http/errors'
+import { ChatbotParams, Confirmation, errorsOf, FAILS, MessageAnswer } from '../../http/model'
+import { PUBLIC, requestBody } from '../../http/openapi'
+import { AddLinksBody, DeleteDocumentBody, DeleteLinkBody, DocumentList, DocumentUpload, LinkList, LinkStatusList } from './model'
+import { chatbotAccess } from '../chatbots/guard'
+import { DOCUMENT_ACCESS, LINK_ACCESS, LINK_LIST_ACCESS } from './access'
+import { addDocuments, addLinks, deleteDocument, deleteLink, documentFile, linkStatus, viewDocuments, viewLinks } from './service'
 import { DOCUMENT_DELETED, DOCUMENTS_ADDED, LINK_DELETED, LINKS_QUEUED } from './texts'
 
 const tags = ['Training']
 const UNREAD_BODY = { unread: true }
-const security = [{ token: [] }]
-
-const DocumentUpload = T.Object({
-  documents: T.Array(T.String({ format: 'binary' }), {
-    minItems: 1,
-    maxItems: MAX_DOCUMENTS_PER_REQUEST,
-    description: 'PDF files; every file part counts, whatever its name. 20 MiB each, 50 MiB per request.',
-  }),
-})
 
 /** Content-Disposition for a title we did not write: ASCII fallback plus the UTF-8 form. */
 function inlinePdf(title: string): string {
@@ -38,74 +18,109 @@ function inlinePdf(title: string): string {
   return `inline; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(`${title}.pdf`)}`
 }
 
-export const trainingRoutes = (ctx: AppContext) =>
-  new Elysia({ name: 'training' })
-    .use(
-      new Elysia({ name: 'training-authed' })
-        .use(authGuard(ctx))
-        .post(
-          '/api/v1.0/chatbot-document-add/:uniqueId/',
-          async ({ account, params, request }) => {
-            await addDocuments(ctx, account.accountId, params.uniqueId, request)
-            return { message: DOCUMENTS_ADDED }
-          },
-          {
-            // The handler reads the form itself, after the token, subscription and chatbot checks. (A route
-            // parser that leaves the body unread; `parse: 'none'` fails beside the app's global JSON parser.)
-            parse: () => UNREAD_BODY,
-            detail: {
-              summary: 'Add PDF documents (all or nothing, within the training word allowance)',
-              tags,
-              security,
-              requestBody: { required: true, content: { 'multipart/form-data': { schema: DocumentUpload } } },
-            },
-          },
-        )
-        .get(
-          '/api/v1.0/chatbot-document-view/:uniqueId/',
-          async ({ account, params }) => ({ response: 'success', documents: await viewDocuments(ctx, account.accountId, params.uniqueId) }),
-          { detail: { summary: "List a chatbot's documents", tags, security } },
-        )
-        .post(
-          '/api/v1.0/chatbot-document-delete/:uniqueId/',
-          async ({ account, params, body }) => {
-            await deleteDocument(ctx, account.accountId, params.uniqueId, body)
-            return { response: DOCUMENT_DELETED }
-          },
-          { detail: bodyDoc(DeleteDocumentBody, { summary: 'Delete a document; its words become available again', tags }) },
-        )
-        .post(
-          '/api/v1.0/chatbot-link-add/:uniqueId/',
-          async ({ account, params, body }) => {
-            await addLinks(ctx, account.accountId, params.uniqueId, body)
-            return { message: LINKS_QUEUED }
-          },
-          { detail: bodyDoc(AddLinksBody, { summary: 'Queue web links to be scraped and added (see chatbot-link-status)', tags }) },
-        )
-        .get(
-          '/api/v1.0/chatbot-link-view/:uniqueId/',
-          async ({ account, params }) => ({ response: 'success', links: await viewLinks(ctx, account.accountId, params.uniqueId) }),
-          { detail: { summary: "List a chatbot's added links", tags, security } },
-        )
-        .post(
-          '/api/v1.0/chatbot-link-delete/:uniqueId/',
-          async ({ account, params, body }) => {
-            await deleteLink(ctx, account.accountId, params.uniqueId, body)
-            return { response: LINK_DELETED }
-          },
-          { detail: bodyDoc(DeleteLinkBody, { summary: 'Delete a link; its words become available again', tags }) },
-        )
-        .get(
-          '/api/v1.0/chatbot-link-status/:uniqueId/',
-          async ({ account, params }) => ({ response: 'success', jobs: await linkStatus(ctx, account.accountId, params.uniqueId) }),
-          { detail: { summary: 'Outcome of each queued link: queued, added, not_added or failed', tags, security } },
-        ),
+export const trainingRoutes = (ctx: AppContext) => {
+  const documents = new Elysia({ name: 'training-documents' })
+    .use(chatbotAccess(ctx, DOCUMENT_ACCESS))
+    .post(
+      '/api/v1.0/chatbot-document-add/:uniqueId/',
+      async ({ plan, chatbot, request }) => {
+        await addDocuments(ctx, { plan, chatbot }, request)
+        return { message: DOCUMENTS_ADDED }
+      },
+      {
+        // The handler reads the form itself, after the token, subscription and chatbot checks. (A route
+        // parser that leaves the body unread; `parse: 'none'` fails beside the app's global JSON parser.)
+        parse: () => UNREAD_BODY,
+        params: ChatbotParams,
+        response: { 200: MessageAnswer(DOCUMENTS_ADDED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+        detail: {
+          operationId: 'addDocuments',
+          summary: 'Add PDF documents (all or nothing, within the training word allowance)',
+          tags,
+          requestBody: requestBody({ 'multipart/form-data': DocumentUpload }),
+        },
+      },
     )
+    .get('/api/v1.0/chatbot-document-view/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, documents: await viewDocuments(ctx, { chatbot }) }), {
+      params: ChatbotParams,
+      response: { 200: DocumentList, ...errorsOf(FAILS.chatbot) },
+      detail: { operationId: 'listDocuments', summary: "List a chatbot's documents", tags },
+    })
+    .post(
+      '/api/v1.0/chatbot-document-delete/:uniqueId/',
+      async ({ chatbot, body }) => {
+        // The body is read by the service: the spec answers a missing or malformed document_id with its 404.
+        await deleteDocument(ctx, { chatbot }, body)
+        return { response: DOCUMENT_DELETED }
+      },
+      {
+        params: ChatbotParams,
+        response: { 200: Confirmation(DOCUMENT_DELETED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+        detail: {
+          operationId: 'deleteDocument',
+          summary: 'Delete a document; its words become available again',
+          tags,
+          requestBody: requestBody({ 'application/json': DeleteDocumentBody }),
+        },
+      },
+    )
+
+  const links = new Elysia({ name: 'training-links' })
+    .use(chatbotAccess(ctx, LINK_ACCESS))
+    .post(
+      '/api/v1.0/chatbot-link-add/:uniqueId/',
+      async ({ chatbot, body }) => {
+        await addLinks(ctx, { chatbot }, body)
+        return { message: LINKS_QUEUED }
+      },
+      {
+        params: ChatbotParams,
+        body: AddLinksBody,
+        response: { 200: MessageAnswer(LINKS_QUEUED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+        detail: { operationId: 'addLinks', summary: 'Queue web links to be scraped and added (see chatbot-link-status)', tags },
+      },
+    )
+    .get('/api/v1.0/chatbot-link-status/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, jobs: await linkStatus(ctx, { chatbot }) }), {
+      params: ChatbotParams,
+      response: { 200: LinkStatusList, ...errorsOf(FAILS.chatbot) },
+      detail: { operationId: 'getLinkStatus', summary: 'Outcome of each queued link: queued, added, not_added or failed', tags },
+    })
+
+  const linkLists = new Elysia({ name: 'training-link-lists' })
+    .use(chatbotAccess(ctx, LINK_LIST_ACCESS))
+    .get('/api/v1.0/chatbot-link-view/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, links: await viewLinks(ctx, { chatbot }) }), {
+      params: ChatbotParams,
+      response: { 200: LinkList, ...errorsOf(FAILS.chatbot) },
+      detail: { operationId: 'listLinks', summary: "List a chatbot's added links", tags },
+    })
+    .post(
+      '/api/v1.0/chatbot-link-delete/:uniqueId/',
+      async ({ chatbot, body }) => {
+        // The body is read by the service: the spec answers a missing or malformed link_id with its 404.
+        await deleteLink(ctx, { chatbot }, body)
+        return { response: LINK_DELETED }
+      },
+      {
+        params: ChatbotParams,
+        response: { 200: Confirmation(LINK_DELETED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+        detail: {
+          operationId: 'deleteLink',
+          summary: 'Delete a link; its words become available again',
+          tags,
+          requestBody: requestBody({ 'application/json': DeleteLinkBody }),
+        },
+      },
+    )
+
+  return new Elysia({ name: 'training' })
+    .use(documents)
+    .use(links)
+    .use(linkLists)
     .get(
       '/media/documents/:documentId/',
       async ({ params }) => {
         const file = await documentFile(ctx, params.documentId)
-        if (!file) return new Response(JSON.stringify({ error: NOT_FOUND }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
+        if (!file) throw notFound(NOT_FOUND)
         return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
           headers: {
             'content-type': 'application/pdf',
@@ -115,5 +130,15 @@ export const trainingRoutes = (ctx: AppContext) =>
           },
         })
       },
-      { detail: { summary: "A document's PDF (public at an unguessable address)", tags } },
+      {
+        response: errorsOf([404]),
+        detail: {
+          operationId: 'getDocumentFile',
+          summary: "A document's PDF (public at an unguessable address)",
+          tags,
+          security: PUBLIC,
+          responses: { 200: { description: 'The stored PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } } },
+        },
+      },
     )
+}

@@ -1,8 +1,8 @@
 // The widget config (contract 8): the chatbot's look, greeting and what its type needs.
 import type { AppContext } from '../../context'
 import { publicCalendars } from '../calendars/service'
-import { publicChatbot } from '../chat/public-chatbot'
-import { questionsOf } from '../chat/questions'
+import { publicChatbot } from '../chatbots/public-chatbot'
+import { questionsOf } from '../forms/questions'
 import { logoUrl, settingsOf } from '../chatbots/service'
 import { TYPES } from '../chatbots/texts'
 import type { PricingPlan, WidgetConfig } from './model'

@@ -1,6 +1,8 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { PUBLIC_CORS_HEADERS } from '../../http/cors'
+import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
+import { PUBLIC, PUBLIC_TAGS } from '../../http/openapi'
 import { type EncodedAsset, widgetAssets } from './assets'
 import { widgetConfig } from './config'
 import { chooseCoding, etagMatches, strongEtag } from './http-cache'
@@ -49,11 +51,13 @@ export const widgetRoutes = (ctx: AppContext) =>
       detail: { summary: 'The widget stylesheet (minified; br or gzip by Accept-Encoding)', tags, security: [] },
     })
     .get('/api/v1.0/widget/:uniqueId/', async ({ params, request }) => serveConfig(JSON.stringify(await widgetConfig(ctx, params.uniqueId)), request), {
+      params: ChatbotParams,
       // Declared for the OpenAPI document; the handler answers with a Response (ETag, 304), which Elysia does not re-validate.
-      response: { 200: WidgetConfigSchema },
+      response: { 200: WidgetConfigSchema, ...errorsOf(FAILS.public) },
       detail: {
+        operationId: 'getWidgetConfig',
         summary: 'Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars); ETag over the body, Cache-Control: no-cache, 304 on If-None-Match',
-        tags,
-        security: [],
+        tags: PUBLIC_TAGS,
+        security: PUBLIC,
       },
     })

@@ -1,5 +1,5 @@
 import { Html, type PropsWithChildren } from '@elysiajs/html'
-import { DATA_TYPES } from '../../chatbots/schemas'
+import { DATA_TYPES } from '../../chatbots/model'
 import { CALENDAR_FLAG_KEYS, type CalendarRow, type PlanRow, type QuestionRow } from '../chatbot-form'
 import { Checkbox, Field, FieldError, Select, sentence, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'

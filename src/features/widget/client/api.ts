@@ -1,11 +1,21 @@
 /** Typed calls to the chat runtime; the answer types are the server's own models. */
-import type { SlotsAnswerSchema, BookingAnswerSchema } from '../../calendars/schemas'
-import type { BookBody, ChatAnswerBody, ErrorAnswer, QuoteAnswerBody, QuoteBody, UploadAnswerBody } from '../../chat/schemas'
-import type { WidgetConfig } from '../model'
 import type { Static } from '@sinclair/typebox'
+import type { ErrorResponse } from '../../../http/model'
+import type { BookingAnswer as BookingAnswerSchema, SlotsAnswer as SlotsAnswerSchema } from '../../bookings/model'
+import type { BookBody, QuoteBody } from '../../chat/schemas'
+import type { ChatAnswer, Source } from '../../conversations/model'
+import type { QuestionSchema, UploadAnswer } from '../../forms/model'
+import type { QuoteAnswer } from '../../quotes/model'
+import type { WidgetConfig } from '../model'
 
 export type SlotsAnswer = Static<typeof SlotsAnswerSchema>
 export type BookingAnswer = Static<typeof BookingAnswerSchema>
+export type ChatAnswerBody = Static<typeof ChatAnswer>
+export type QuoteAnswerBody = Static<typeof QuoteAnswer>
+export type UploadAnswerBody = Static<typeof UploadAnswer>
+export type ErrorAnswer = Static<typeof ErrorResponse>
+export type SourceAnswer = Static<typeof Source>
+export type PublicQuestion = Static<typeof QuestionSchema>
 export type QuoteRequest = Static<typeof QuoteBody>
 export type BookingRequest = Static<typeof BookBody>
 

@@ -4,7 +4,7 @@
  * reload but a new tab starts afresh). Storage that refuses (private mode, sandboxed frames)
  * falls back to memory instead of throwing.
  */
-import type { PublicQuestion, SourceAnswer } from '../../chat/schemas'
+import type { PublicQuestion, SourceAnswer } from './api'
 
 interface Store {
   get(key: string): string | null

@@ -3,7 +3,7 @@
  * the visitor's own clock (the slots are asked for in the browser's zone), then the client's
  * details and the chatbot's questions. The panel opens on the first day that has a free time.
  */
-import type { PublicQuestion } from '../../../chat/schemas'
+import type { PublicQuestion } from '../api'
 import type { WidgetConfig } from '../../model'
 import { type BookingRequest, type ChatApi, errorText, type SlotsAnswer } from '../api'
 import { clear, field, h, icon, ICONS, markInvalid, showError, uid } from '../dom'

@@ -4,7 +4,7 @@
  * in the composer, so nothing typed is lost. The conversation is kept in sessionStorage and comes
  * back after a reload.
  */
-import type { SourceAnswer } from '../../../chat/schemas'
+import type { SourceAnswer } from '../api'
 import { SESSION_NOT_FOUND } from '../../../chat/texts'
 import { TYPES } from '../../../chatbots/texts'
 import type { WidgetConfig } from '../../model'

@@ -1,5 +1,5 @@
 /** Data Collection's controls above the composer: quick replies, the file upload, the finished state. */
-import type { PublicQuestion } from '../../../chat/schemas'
+import type { PublicQuestion } from '../api'
 import { clear, h, icon, ICONS, uid } from '../dom'
 
 export interface FormControlsContext {

@@ -1,5 +1,5 @@
 /** Quote Generation: quantities from the price list, a running estimate, then the quote's totals and its PDF. */
-import type { QuoteAnswerBody } from '../../../chat/schemas'
+import type { QuoteAnswerBody } from '../api'
 import type { PricingPlan } from '../../model'
 import { type ChatApi, errorText } from '../api'
 import { clear, field, h, markInvalid, showError, uid } from '../dom'
@@ -152,7 +152,7 @@ export function quotePanel(plans: PricingPlan[], currency: string, context: Quot
       h('div', { class: `cbw-total-row${strong ? ' cbw-total-strong' : ''}` }, [h('dt', { text: label }), h('dd', { 'data-testid': testid, 'data-value': value, text: formatMoney(value, money) })])
     const href = safeHref(quote.quote_url)
     result.append(
-      h('h4', { class: 'cbw-result-title', text: quote.quote_number ? `Your quote ${quote.quote_number} is ready` : 'Your quote is ready' }),
+      h('h4', { class: 'cbw-result-title', text: 'Your quote is ready' }),
       h('dl', { class: 'cbw-totals' }, [
         total('Total excluding VAT', 'quote-total-excl', quote.total_excluding_vat),
         total('Total including VAT', 'quote-total-incl', quote.total_including_vat, true),

@@ -1,0 +1,79 @@
+/** Every query on appointments. */
+import type { Db } from '../../db/database'
+import type { AppointmentsTable } from '../../db/schema'
+import { newId } from '../../lib/ids'
+
+type Writer = Pick<Db, 'insertInto'>
+type Reader = Pick<Db, 'selectFrom'>
+
+/** What a booking holds, stored or about to be. */
+interface AppointmentFields {
+  calendarId: string
+  start: Date
+  end: Date
+  duration: number
+  clientName: string
+  clientEmail: string
+  answers: unknown
+}
+
+export interface AppointmentRecord extends AppointmentFields {
+  id: string
+  createdAt: string
+}
+
+const toAppointment = (row: AppointmentsTable): AppointmentRecord => ({
+  id: row.id,
+  calendarId: row.calendar_id,
+  start: new Date(row.start_at),
+  end: new Date(row.end_at),
+  duration: row.duration,
+  clientName: row.client_name,
+  clientEmail: row.client_email,
+  answers: JSON.parse(row.answers) as unknown,
+  createdAt: row.created_at,
+})
+
+/** Appointments of a calendar that overlap [from, to); timestamps are ISO UTC strings, so text order is time order. */
+export async function appointmentsBetween(db: Reader, calendarId: string, from: Date, to: Date): Promise<AppointmentRecord[]> {
+  const rows = await db
+    .selectFrom('appointments')
+    .selectAll()
+    .where('calendar_id', '=', calendarId)
+    .where('start_at', '<', to.toISOString())
+    .where('end_at', '>', from.toISOString())
+    .execute()
+  return rows.map(toAppointment)
+}
+
+export interface NewAppointment extends AppointmentFields {
+  chatbotId: string
+  now: Date
+}
+
+export async function insertAppointment(db: Writer, a: NewAppointment): Promise<string> {
+  const id = newId()
+  await db
+    .insertInto('appointments')
+    .values({
+      id,
+      chatbot_id: a.chatbotId,
+      calendar_id: a.calendarId,
+      // toISOString is the one canonical spelling, which the unique (calendar_id, start_at) relies on.
+      start_at: a.start.toISOString(),
+      end_at: a.end.toISOString(),
+      duration: a.duration,
+      client_name: a.clientName,
+      client_email: a.clientEmail,
+      answers: JSON.stringify(a.answers),
+      created_at: a.now.toISOString(),
+    })
+    .execute()
+  return id
+}
+
+/** A chatbot's appointments, earliest first. */
+export async function appointmentsOf(db: Reader, chatbotId: string): Promise<AppointmentRecord[]> {
+  const rows = await db.selectFrom('appointments').selectAll().where('chatbot_id', '=', chatbotId).orderBy('start_at').orderBy('id').execute()
+  return rows.map(toAppointment)
+}

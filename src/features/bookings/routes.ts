@@ -1,0 +1,44 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { chatbotAccess, publicAccess } from '../chatbots/guard'
+import { TYPES } from '../chatbots/texts'
+import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
+import { PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
+import { BookBody } from '../chat/schemas'
+import { AppointmentList, BookingAnswer, SlotsAnswer, SlotsQuery } from './model'
+import { APPOINTMENTS_ACCESS, ownerAppointments } from './owner-appointments'
+import { book, slotsOf } from './public-booking'
+
+/** Free slots and booking for visitors, and the owner's appointments. */
+export const bookingRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'bookings' })
+    .use(
+      new Elysia({ name: 'bookings-owner' })
+        .use(chatbotAccess(ctx, APPOINTMENTS_ACCESS))
+        .get('/api/v1.0/chatbot-appointments/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, appointments: await ownerAppointments(ctx, { chatbot }) }), {
+          params: ChatbotParams,
+          response: { 200: AppointmentList, ...errorsOf(FAILS.chatbot) },
+          detail: { operationId: 'listAppointments', summary: "An Appointment/Calendar Support chatbot's appointments, earliest first", tags: RESULT_TAGS },
+        }),
+    )
+    .use(
+      new Elysia({ name: 'bookings-public' })
+        .use(publicAccess(ctx, TYPES.appointment))
+        .get('/api/v1.0/chat/:uniqueId/slots/', ({ chatbot, query }) => slotsOf(ctx, chatbot, query), {
+          params: ChatbotParams,
+          query: SlotsQuery,
+          response: { 200: SlotsAnswer, ...errorsOf(FAILS.public) },
+          detail: { operationId: 'listSlots', summary: "Free slots of one calendar on one day (in the calendar's zone)", tags: PUBLIC_TAGS, security: PUBLIC },
+        })
+        .post('/api/v1.0/chat/:uniqueId/book/', ({ chatbot, body }) => book(ctx, chatbot, body), {
+          params: ChatbotParams,
+          body: BookBody,
+          response: { 200: BookingAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
+          detail: {
+            operationId: 'bookAppointment',
+            summary: 'Book an offered slot; the client and the calendar get an .ics invitation by e-mail',
+            tags: PUBLIC_TAGS,
+            security: PUBLIC,
+          },
+        }),
+    )

@@ -1,0 +1,4 @@
+/** The bookings feature's operations, for its routes, the dashboard and the tests. */
+export { availableSlots, bookAppointment, listAppointments, parseBookingInput, type AppointmentItem, type Booking, type BookingInput, type SlotsAnswer } from './booking'
+export { APPOINTMENTS_ACCESS, ownerAppointments, type OwnerAppointment } from './owner-appointments'
+export { book, slotsOf } from './public-booking'

@@ -1,0 +1,188 @@
+import { Type as T, type TSchema } from '@sinclair/typebox'
+import { CalendarInputSchema } from '../calendars/model'
+import { HttpUrl, OptionalText, RequiredText } from '../../http/validate'
+import { TYPES } from './texts'
+
+export const MAX_PRICING_PLANS = 50
+export const MAX_CALENDARS = 10
+export const MAX_QUESTIONS = 20
+export const DATA_TYPES = ['text', 'number', 'boolean', 'image', 'pdf_document'] as const
+
+const Url = HttpUrl
+const Colour = (description: string) => T.String({ maxLength: 7, description: `${description}: #rgb or #rrggbb, # optional` })
+
+export const PRICE_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*$'
+const Price = T.String({ pattern: PRICE_PATTERN, maxLength: 20, description: 'a non-negative number' })
+
+export const PricingPlanSchema = T.Object({
+  'Product/Service Name': RequiredText(200),
+  'Product/Service Description': T.String({ maxLength: 1000 }),
+  'Price excluding VAT': Price,
+  'Price including VAT': Price,
+})
+
+export const DataCollectionItemSchema = T.Object({
+  title: RequiredText(200),
+  question: RequiredText(1000),
+  type: T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document')]),
+})
+
+export const PricingPlans = T.Array(PricingPlanSchema, { minItems: 1, maxItems: MAX_PRICING_PLANS })
+export const DataCollection = (min: number) => T.Array(DataCollectionItemSchema, { minItems: min, maxItems: MAX_QUESTIONS })
+
+/** Fields every creation body shares; `required` lists which of the optional ones a type makes required. */
+const common = {
+  chatbot_name: RequiredText(100, 'Name of the chatbot'),
+  chatbot_title: OptionalText(100, 'Title shown in the chat window; defaults to chatbot_name'),
+  chatbot_greeting: RequiredText(1000, 'First message shown to users'),
+  business_industry: RequiredText(200),
+  chatbot_color1: T.Optional(Colour('Primary colour')),
+  chatbot_color2: T.Optional(Colour('Secondary colour')),
+  user_allowance: T.Optional(T.Integer({ minimum: 1, maximum: 100000, description: 'Messages per user per day (default 100)' })),
+  business_logo: T.Optional(T.String({ description: 'In JSON: a data:image/...;base64, URL. In multipart: a file part.' })),
+}
+
+export const KnowledgeRetrievalBody = T.Object({
+  ...common,
+  chatbot_instructions: RequiredText(4000),
+  business_website: T.Optional(Url('Business website')),
+})
+
+export const BusinessEnquiriesBody = T.Object({
+  ...common,
+  chatbot_instructions: RequiredText(4000),
+  business_website: Url('Business website'),
+  pricing_plans: PricingPlans,
+  contact_information: OptionalText(2000),
+  operating_hours: OptionalText(2000),
+  address_locations: OptionalText(2000),
+  faqs: OptionalText(50000),
+  terms_of_service: T.Optional(Url('Terms of service URL')),
+  privacy_policy: T.Optional(Url('Privacy policy URL')),
+})
+
+export const DataCollectionBody = T.Object({
+  ...common,
+  chatbot_instructions: OptionalText(4000),
+  business_website: T.Optional(Url('Business website')),
+  data_collection: DataCollection(1),
+})
+
+export const QuoteGenerationBody = T.Object({
+  ...common,
+  chatbot_instructions: OptionalText(4000),
+  business_logo: T.String({ description: 'Required. In JSON: a data:image/...;base64, URL. In multipart: a file part.' }),
+  currency: RequiredText(20, 'Currency symbol or code, e.g. $ or EUR'),
+  pricing_plans: PricingPlans,
+  business_website: T.Optional(Url('Business website')),
+  contact_information: OptionalText(2000),
+  address_locations: OptionalText(2000),
+  delivery_fees: OptionalText(2000),
+  payment_terms: OptionalText(2000),
+  quotes_validity: T.Optional(T.String({ pattern: '^\\s*\\d{1,4}\\s*$', description: 'Validity in days from issuance, as a string' })),
+  webhook_url: T.Optional(Url('Receives lead.created events, signed as Standard Webhooks')),
+})
+
+export const AppointmentBody = T.Object({
+  ...common,
+  chatbot_instructions: OptionalText(4000),
+  business_website: T.Optional(Url('Business website')),
+  calendar_data: T.Array(CalendarInputSchema, { minItems: 1, maxItems: MAX_CALENDARS }),
+  data_collection: T.Optional(DataCollection(0)),
+})
+
+export const EditBody = T.Object(
+  {
+    chatbot_name: T.Optional(RequiredText(100)),
+    chatbot_title: T.Optional(RequiredText(100)),
+    chatbot_greeting: T.Optional(RequiredText(1000)),
+    chatbot_instructions: T.Optional(T.String({ maxLength: 4000 })),
+    user_allowance: T.Optional(T.Integer({ minimum: 1, maximum: 100000 })),
+    chatbot_color1: T.Optional(Colour('Primary colour')),
+    chatbot_color2: T.Optional(Colour('Secondary colour')),
+    webhook_url: T.Optional(T.Union([Url('Quote Generation only'), T.Null()])),
+  },
+  { additionalProperties: false },
+)
+
+/** The multipart form of a creation body: list fields travel as JSON text parts, the logo as a file. */
+export function multipartOf(schema: ReturnType<typeof T.Object>): TSchema {
+  const properties: Record<string, TSchema> = {}
+  for (const [key, value] of Object.entries(schema.properties as Record<string, TSchema>)) {
+    const optional = !(schema.required ?? []).includes(key)
+    let part: TSchema
+    if (key === 'business_logo') part = T.String({ format: 'binary' })
+    else if (['pricing_plans', 'calendar_data', 'data_collection'].includes(key)) part = T.String({ description: `JSON text of: ${JSON.stringify(value)}`.slice(0, 300) })
+    else if (key === 'user_allowance') part = T.String({ pattern: '^\\d+$' })
+    else part = value
+    properties[key] = optional ? T.Optional(part) : part
+  }
+  return T.Object(properties)
+}
+
+// Answers.
+
+export const ChatbotTypeSchema = T.Union([
+  T.Literal(TYPES.knowledge),
+  T.Literal(TYPES.business),
+  T.Literal(TYPES.dataCollection),
+  T.Literal(TYPES.quote),
+  T.Literal(TYPES.appointment),
+])
+
+export const CreationAnswer = T.Object(
+  {
+    chatbot_id: T.String(),
+    response: T.Literal('SUCCESS'),
+    message: T.Optional(T.String({ description: 'Knowledge Retrieval: what to do next' })),
+    embed_code: T.Optional(T.String({ description: 'Every other type: the HTML snippet to paste into a page' })),
+    webhook_secret: T.Optional(T.String({ description: 'Quote Generation: signs the webhook deliveries' })),
+  },
+  { description: 'The chatbot was created' },
+)
+
+const Settings = {
+  pricing_plans: T.Optional(T.Array(PricingPlanSchema)),
+  contact_information: T.Optional(T.String()),
+  operating_hours: T.Optional(T.String()),
+  address_locations: T.Optional(T.String()),
+  faqs: T.Optional(T.String()),
+  terms_of_service: T.Optional(T.String()),
+  privacy_policy: T.Optional(T.String()),
+  data_collection: T.Optional(T.Array(DataCollectionItemSchema)),
+  currency: T.Optional(T.String()),
+  delivery_fees: T.Optional(T.String()),
+  payment_terms: T.Optional(T.String()),
+  quotes_validity: T.Optional(T.String()),
+}
+
+export const ChatbotView = T.Object(
+  {
+    chatbot_id: T.String(),
+    chatbot_name: T.String(),
+    chatbot_title: T.String(),
+    chatbot_type: ChatbotTypeSchema,
+    chatbot_greeting: T.String(),
+    chatbot_instructions: T.String(),
+    conversation_count: T.Integer(),
+    user_allowance: T.Integer(),
+    available_word_count: T.Integer(),
+    chatbot_color1: T.String(),
+    chatbot_color2: T.String(),
+    reset_date: T.String({ description: 'End of the current subscription period, YYYY-MM-DD' }),
+    embed_code: T.String(),
+    business_industry: T.String(),
+    business_website: T.Union([T.String(), T.Null()]),
+    logo_url: T.Union([T.String(), T.Null()]),
+    created_at: T.String(),
+    ...Settings,
+    webhook_url: T.Optional(T.Union([T.String(), T.Null()], { description: 'Quote Generation only' })),
+    webhook_secret: T.Optional(T.Union([T.String(), T.Null()], { description: 'Quote Generation only' })),
+  },
+  { description: "The chatbot's settings and counters" },
+)
+
+export const ChatbotList = T.Object(
+  { response: T.Literal('success'), chatbots: T.Array(T.Object({ chatbot_id: T.String(), chatbot_name: T.String(), chatbot_type: ChatbotTypeSchema })) },
+  { description: "The account's chatbots, oldest first" },
+)

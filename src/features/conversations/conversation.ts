@@ -1,0 +1,74 @@
+// POST /chat/<id>/: one visitor message in, one reply out, whatever the chatbot's type.
+import type { Static } from '@sinclair/typebox'
+import type { AppContext } from '../../context'
+import type { ChatbotRow } from '../chatbots/access'
+import { TYPES } from '../chatbots/texts'
+import { answerQuestion } from '../answers/answering'
+import type { Source } from '../answers/model'
+import { formStateOf, formStep, type Question } from '../forms/data-collection'
+import type { ChatBody } from '../chat/schemas'
+import { countConversation, existingSession, recordExchange, saveSessionState, startSession, type ChatSession } from './sessions'
+import { APPOINTMENT_HINT, QUOTE_HINT } from '../chat/texts'
+import { questionsOf } from '../forms/questions'
+import { storeSubmission } from '../forms/submissions'
+import { uploadLookup } from '../forms/uploads'
+import { takeDailyAllowance } from './usage'
+
+export interface ChatAnswer {
+  session_id: string
+  reply: string
+  sources?: Source[]
+  /** Knowledge Retrieval and Business Enquiries: false when the material does not hold an answer. */
+  answered?: boolean
+  next_question?: Question | null
+  done?: boolean
+}
+
+type Reply = Omit<ChatAnswer, 'session_id'>
+
+export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<typeof ChatBody>): Promise<ChatAnswer> {
+  const input = body
+  // An unknown session is refused before the message is counted.
+  const known = input.session_id === undefined ? null : await existingSession(ctx, chatbot.id, input.visitor_id, input.session_id)
+  await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')
+  const session = known ?? (await startSession(ctx, chatbot.id, input.visitor_id))
+  await countConversation(ctx, session)
+
+  const reply = await replyTo(ctx, chatbot, session, input.message)
+  await recordExchange(ctx, session.id, input.message, reply.reply, reply.answered)
+  return { session_id: session.id, ...reply }
+}
+
+async function replyTo(ctx: AppContext, chatbot: ChatbotRow, session: ChatSession, message: string): Promise<Reply> {
+  switch (chatbot.type) {
+    case TYPES.dataCollection:
+      return collectAnswer(ctx, chatbot, session, message)
+    case TYPES.appointment:
+      return { reply: APPOINTMENT_HINT }
+    case TYPES.quote: {
+      // Price questions get the price list; anything else, how to ask for a quote.
+      const { reply, sources } = await answerQuestion(ctx, chatbot, message)
+      return sources.length ? { reply: `${reply}\n\n${QUOTE_HINT}`, sources } : { reply: QUOTE_HINT, sources: [] }
+    }
+    default:
+      return answerQuestion(ctx, chatbot, message)
+  }
+}
+
+async function collectAnswer(ctx: AppContext, chatbot: ChatbotRow, session: ChatSession, message: string): Promise<Reply> {
+  const questions = questionsOf(chatbot)
+  const step = await formStep(questions, formStateOf(JSON.parse(session.state)), message, uploadLookup(ctx, chatbot.id, { sessionId: session.id }))
+  if (step.completed) {
+    const answers = step.completed
+    await ctx.db.transaction().execute(async (trx) => {
+      await saveSessionState(ctx, session, step.state, trx)
+      await storeSubmission(ctx, trx, { chatbotId: chatbot.id, sessionId: session.id, visitorId: session.visitor_id, answers })
+    })
+    ctx.log.info('chat.submission_stored', { chatbot_id: chatbot.id, session_id: session.id })
+  } else if (JSON.stringify(step.state) !== session.state) {
+    await saveSessionState(ctx, session, step.state)
+  }
+  return { reply: step.reply, next_question: step.nextQuestion && publicQuestion(step.nextQuestion), done: step.done }
+}
+
+const publicQuestion = (q: Question): Question => ({ title: q.title, question: q.question, type: q.type })

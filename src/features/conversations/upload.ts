@@ -1,0 +1,34 @@
+// POST /chat/<id>/upload/: a visitor's file, taken as part of a conversation (its session and
+// daily allowance); the forms feature stores it.
+import type { AppContext } from '../../context'
+import { MiB } from '../../http/body-limits'
+import { badRequest, tooLarge, wrongChatbotType } from '../../http/errors'
+import { parse } from '../../http/validate'
+import { sniffUpload } from '../../lib/file-kind'
+import type { ChatbotRow } from '../chatbots/access'
+import { UPLOAD_FILE_REQUIRED, UPLOAD_TOO_LARGE, UPLOAD_WRONG_KIND, UPLOADS_NOT_TAKEN } from '../chat/texts'
+import { VisitorFields } from '../chat/schemas'
+import { storeUpload, takesUploads, type UploadAnswer } from '../forms/uploads'
+import { existingSession } from './sessions'
+import { takeDailyAllowance } from './usage'
+
+export const MAX_UPLOAD_BYTES = 10 * MiB
+
+/**
+ * Takes a visitor's file for an image or pdf_document question. The kind comes from the bytes
+ * (never the name or declared type); the session, when given, must be this visitor's.
+ */
+export async function acceptUpload(ctx: AppContext, chatbot: ChatbotRow, body: unknown): Promise<UploadAnswer> {
+  if (!takesUploads(chatbot)) throw wrongChatbotType(UPLOADS_NOT_TAKEN)
+  const fields = typeof body === 'object' && body !== null ? { ...body } : {}
+  const { visitor_id: visitorId, session_id: sessionId } = parse(VisitorFields, fields)
+  const file = 'file' in fields ? fields.file : undefined
+  if (!(file instanceof Blob)) throw badRequest(UPLOAD_FILE_REQUIRED, undefined, 'file')
+  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge(UPLOAD_TOO_LARGE, 'file')
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  const mime = sniffUpload(bytes)
+  if (!mime) throw badRequest(UPLOAD_WRONG_KIND, undefined, 'file')
+  if (sessionId !== undefined) await existingSession(ctx, chatbot.id, visitorId, sessionId)
+  await takeDailyAllowance(ctx, chatbot, visitorId, 'uploads')
+  return storeUpload(ctx, chatbot, { bytes, mime, visitorId, sessionId })
+}

@@ -1,0 +1,70 @@
+// The conversational form of Data Collection chatbots (contract 8), as a pure step function over
+// the session's state. The caller stores the state and, when `completed` is set, the submission.
+import type { UploadKind } from '../../lib/file-kind'
+import { checkAnswer, wrongUploadReason, type AnswerCheck, type AnswerType } from './answer-check'
+import { FORM_ALREADY_COMPLETE, FORM_COMPLETE, UPLOAD_ANSWER_NOT_FOUND } from '../chat/texts'
+
+export interface Question {
+  title: string
+  question: string
+  type: AnswerType
+}
+
+/** Upload answers hold the upload_id; the owner's views turn it into the file's URL. */
+export interface CollectedAnswer {
+  title: string
+  type: AnswerType
+  value: string | number | boolean
+}
+
+export interface FormState {
+  started: boolean
+  answers: CollectedAnswer[]
+}
+
+export interface FormStep {
+  state: FormState
+  reply: string
+  nextQuestion: Question | null
+  done: boolean
+  /** Set on the step that took the last valid answer: the submission to store. */
+  completed: CollectedAnswer[] | null
+}
+
+/** The kind of an upload of this chatbot and conversation, or null when there is none with that id. */
+export type UploadLookup = (uploadId: string) => Promise<UploadKind | null>
+
+export function formStateOf(stored: unknown): FormState {
+  const raw = (typeof stored === 'object' && stored !== null ? stored : {}) as Partial<FormState>
+  return { started: raw.started === true, answers: Array.isArray(raw.answers) ? raw.answers : [] }
+}
+
+/** One answer checked against its question; upload answers must name an upload of the right kind. */
+export async function checkQuestionAnswer(question: Question, message: string, findUpload: UploadLookup): Promise<AnswerCheck> {
+  const checked = checkAnswer(question.type, message)
+  if (!checked.ok || (question.type !== 'image' && question.type !== 'pdf_document')) return checked
+  const kind = await findUpload(String(checked.value))
+  if (kind === null) return { ok: false, reason: UPLOAD_ANSWER_NOT_FOUND }
+  if (kind !== question.type) return { ok: false, reason: wrongUploadReason(question.type) }
+  return checked
+}
+
+export async function formStep(questions: readonly Question[], state: FormState, message: string, findUpload: UploadLookup): Promise<FormStep> {
+  if (state.answers.length >= questions.length) {
+    return { state, reply: FORM_ALREADY_COMPLETE, nextQuestion: null, done: true, completed: null }
+  }
+  // Whatever the first message says, it opens the form.
+  if (!state.started) {
+    const first = questions[0]
+    return { state: { started: true, answers: [] }, reply: first.question, nextQuestion: first, done: false, completed: null }
+  }
+  const pending = questions[state.answers.length]
+  const checked = await checkQuestionAnswer(pending, message, findUpload)
+  if (!checked.ok) {
+    return { state, reply: `${checked.reason}\n\n${pending.question}`, nextQuestion: pending, done: false, completed: null }
+  }
+  const answers = [...state.answers, { title: pending.title, type: pending.type, value: checked.value }]
+  const next = questions[answers.length]
+  if (next) return { state: { started: true, answers }, reply: next.question, nextQuestion: next, done: false, completed: null }
+  return { state: { started: true, answers }, reply: FORM_COMPLETE, nextQuestion: null, done: true, completed: answers }
+}

@@ -1,0 +1,23 @@
+/** Answer models of the Data Collection endpoints: uploads and the owner's submissions. */
+import { Type as T } from '@sinclair/typebox'
+
+export const AnswerType = T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document')])
+
+export const QuestionSchema = T.Object({ title: T.String(), question: T.String(), type: AnswerType })
+
+export const ShownAnswer = T.Object({ title: T.String(), type: AnswerType, value: T.Union([T.String(), T.Number(), T.Boolean()]) })
+
+export const UploadAnswer = T.Object(
+  { upload_id: T.String(), kind: T.Union([T.Literal('image'), T.Literal('pdf_document')]) },
+  { description: 'Send upload_id as the message answering the question' },
+)
+
+export const SubmissionList = T.Object(
+  {
+    response: T.Literal('success'),
+    submissions: T.Array(T.Object({ submission_id: T.String(), created_at: T.String(), answers: T.Array(ShownAnswer) })),
+  },
+  { description: 'Newest first; uploads as absolute URLs' },
+)
+
+export const UploadParams = T.Object({ uploadId: T.String() })

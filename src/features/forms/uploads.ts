@@ -1,0 +1,66 @@
+// Visitors' files answering image and pdf_document questions: stored, looked up, shown to the owner.
+import type { AppContext } from '../../context'
+import type { UploadKind } from '../../lib/file-kind'
+import { uploadKindOf, type SniffedMime } from '../../lib/file-kind'
+import { newId } from '../../lib/ids'
+import { chatbotFilePrefix, type ChatbotRow } from '../chatbots/access'
+import type { CollectedAnswer } from './data-collection'
+import { questionsOf } from './questions'
+import { findUpload, insertUpload, uploadKindFor } from './repo'
+
+export interface UploadAnswer {
+  upload_id: string
+  kind: UploadKind
+}
+
+/** Only chatbots with an image or pdf_document question take files. */
+export const takesUploads = (chatbot: ChatbotRow) => questionsOf(chatbot).some((q) => q.type === 'image' || q.type === 'pdf_document')
+
+/** Stores a file already checked by the caller (kind judged by content, size within the limit). */
+export async function storeUpload(
+  ctx: AppContext,
+  chatbot: ChatbotRow,
+  upload: { bytes: Uint8Array; mime: SniffedMime; visitorId: string; sessionId: string | undefined },
+): Promise<UploadAnswer> {
+  const id = newId()
+  const kind = uploadKindOf(upload.mime)
+  const fileKey = `${chatbotFilePrefix(chatbot.id)}/uploads/${id}`
+  await ctx.files.put(fileKey, upload.bytes)
+  await insertUpload(ctx.db, {
+    id,
+    chatbot_id: chatbot.id,
+    session_id: upload.sessionId ?? null,
+    visitor_id: upload.visitorId,
+    kind,
+    mime: upload.mime,
+    size: upload.bytes.byteLength,
+    file_key: fileKey,
+    created_at: ctx.clock.now().toISOString(),
+  })
+  ctx.log.info('chat.upload_stored', { chatbot_id: chatbot.id, upload_id: id, kind, size: upload.bytes.byteLength })
+  return { upload_id: id, kind }
+}
+
+/**
+ * How answers find their upload: only this chatbot's, and only the conversation's own (a Data
+ * Collection session) or, for a booking that has no session, the visitor's own.
+ */
+export function uploadLookup(ctx: AppContext, chatbotId: string, owner: { sessionId: string } | { visitorId: string }) {
+  return (uploadId: string): Promise<UploadKind | null> => uploadKindFor(ctx.db, chatbotId, uploadId, owner)
+}
+
+/** The absolute, unguessable address of an uploaded file, as the owner's views show it. */
+export const uploadUrl = (ctx: AppContext, uploadId: string) => `${ctx.config.publicUrl}/media/uploads/${uploadId}/`
+
+export async function uploadFile(ctx: AppContext, uploadId: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
+  const row = await findUpload(ctx.db, uploadId)
+  if (!row) return null
+  const bytes = await ctx.files.get(row.file_key)
+  return bytes ? { bytes, mime: row.mime } : null
+}
+
+/** Text as a string, number as a number, boolean as true/false, an upload as the file's absolute URL. */
+export function shownAnswer(ctx: AppContext, answer: CollectedAnswer): CollectedAnswer {
+  const isUpload = answer.type === 'image' || answer.type === 'pdf_document'
+  return { title: answer.title, type: answer.type, value: isUpload ? uploadUrl(ctx, String(answer.value)) : answer.value }
+}

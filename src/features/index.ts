@@ -1,0 +1,43 @@
+/**
+ * Every feature's routes, in mounting order, with the file that declares them: createApp mounts
+ * this list, and docs/routes.md (the table of every route and its feature file) is generated from
+ * it, so the table cannot drift from the app.
+ */
+import type { AnyElysia } from 'elysia'
+import type { AppContext } from '../context'
+import { accountRoutes } from './accounts/routes'
+import { CHATBOT_MATERIAL } from './chatbot-material'
+import { accountEmail, accountExists } from './accounts/service'
+import { billingRoutes } from './billing/routes'
+import { bookingRoutes } from './bookings/routes'
+import { calendarRoutes } from './calendars/routes'
+import { chatRoutes } from './chat/routes'
+import { chatbotRoutes } from './chatbots/routes'
+import { conversationRoutes } from './conversations/routes'
+import { dashboardRoutes } from './dashboard/routes'
+import { formRoutes } from './forms/routes'
+import { quoteRoutes } from './quotes/routes'
+import { trainingRoutes } from './training/routes'
+import { widgetRoutes } from './widget/routes'
+
+export interface FeatureRoutes {
+  feature: string
+  /** The file that declares these routes, from the repository root. */
+  file: string
+  routes: (ctx: AppContext) => AnyElysia
+}
+
+export const FEATURE_ROUTES: FeatureRoutes[] = [
+  { feature: 'accounts', file: 'src/features/accounts/routes.ts', routes: accountRoutes },
+  { feature: 'billing', file: 'src/features/billing/routes.ts', routes: (ctx) => billingRoutes(ctx, { emailOf: accountEmail, exists: accountExists }) },
+  { feature: 'chatbots', file: 'src/features/chatbots/routes.ts', routes: (ctx) => chatbotRoutes(ctx, CHATBOT_MATERIAL) },
+  { feature: 'chat', file: 'src/features/chat/routes.ts', routes: chatRoutes },
+  { feature: 'conversations', file: 'src/features/conversations/routes.ts', routes: conversationRoutes },
+  { feature: 'forms', file: 'src/features/forms/routes.ts', routes: formRoutes },
+  { feature: 'quotes', file: 'src/features/quotes/routes.ts', routes: quoteRoutes },
+  { feature: 'bookings', file: 'src/features/bookings/routes.ts', routes: bookingRoutes },
+  { feature: 'training', file: 'src/features/training/routes.ts', routes: trainingRoutes },
+  { feature: 'calendars', file: 'src/features/calendars/routes.ts', routes: calendarRoutes },
+  { feature: 'widget', file: 'src/features/widget/routes.ts', routes: widgetRoutes },
+  { feature: 'dashboard', file: 'src/features/dashboard/routes.tsx', routes: dashboardRoutes },
+]

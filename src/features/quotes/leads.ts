@@ -1,0 +1,71 @@
+// Leads as owners and webhook receivers see them.
+import type { AppContext } from '../../context'
+import { ownerOfType, type ChatbotAccess } from '../chatbots/guard'
+import { TYPES } from '../chatbots/texts'
+import { leadsOf } from './repo'
+import type { LeadsTable, QuotesTable } from '../../db/schema'
+import type { QuoteLine } from './quote-totals'
+
+export interface LeadView {
+  lead_id: string
+  created_at: string
+  client_name: string
+  client_email: string
+  quote_id: string
+  quote_url: string
+  total_excluding_vat: string
+  total_including_vat: string
+  currency: string
+  webhook_status: LeadsTable['webhook_status']
+  webhook_attempts: number
+}
+
+/** The `lead` of a lead.created event: the lead without its own delivery state, plus what was quoted. */
+export interface LeadEventData extends Omit<LeadView, 'webhook_status' | 'webhook_attempts'> {
+  valid_until: string | null
+  items: { name: string; quantity: number; line_total_excluding_vat: string; line_total_including_vat: string }[]
+}
+
+/** Absolute and unguessable (the quote id carries 122 random bits); no token needed, so it can be e-mailed and shared. */
+export const quoteUrl = (ctx: AppContext, quoteId: string) => `${ctx.config.publicUrl}/media/quotes/${quoteId}/`
+
+export const leadView = (ctx: AppContext, lead: LeadsTable): LeadView => ({
+  lead_id: lead.id,
+  created_at: lead.created_at,
+  client_name: lead.client_name,
+  client_email: lead.client_email,
+  quote_id: lead.quote_id,
+  quote_url: quoteUrl(ctx, lead.quote_id),
+  total_excluding_vat: lead.total_excluding_vat,
+  total_including_vat: lead.total_including_vat,
+  currency: lead.currency,
+  webhook_status: lead.webhook_status,
+  webhook_attempts: lead.webhook_attempts,
+})
+
+export function leadEventData(ctx: AppContext, lead: LeadsTable, quote: Pick<QuotesTable, 'items' | 'valid_until'>): LeadEventData {
+  const { webhook_status: _status, webhook_attempts: _attempts, ...rest } = leadView(ctx, lead)
+  const lines = JSON.parse(quote.items) as QuoteLine[]
+  return {
+    ...rest,
+    valid_until: quote.valid_until,
+    items: lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      line_total_excluding_vat: l.lineExcludingVat,
+      line_total_including_vat: l.lineIncludingVat,
+    })),
+  }
+}
+
+export async function listLeads(ctx: AppContext, chatbotId: string): Promise<LeadView[]> {
+  const rows = await leadsOf(ctx.db, chatbotId)
+  return rows.map((row) => leadView(ctx, row))
+}
+
+/** chatbot-leads: a Quote Generation chatbot's leads, newest first. */
+export const LEADS_ACCESS = ownerOfType(TYPES.quote)
+
+export async function ownerLeads(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>): Promise<LeadView[]> {
+  return listLeads(ctx, chatbot.id)
+}

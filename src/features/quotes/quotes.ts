@@ -1,0 +1,134 @@
+// POST /chat/<id>/quote/: price the items, draw the PDF, keep it at an unguessable URL, store the
+// lead, and leave the e-mail and the webhook to durable jobs written in the same transaction.
+import type { Static } from '@sinclair/typebox'
+import type { AppContext } from '../../context'
+import { findQuote, insertLead, insertQuote } from './repo'
+import { invalid, } from '../../http/errors'
+import { isEmail, normaliseEmail } from '../../lib/email'
+import { isImageMime, sniffUpload } from '../../lib/file-kind'
+import { newId } from '../../lib/ids'
+import { chatbotFilePrefix, type ChatbotRow } from '../chatbots/access'
+import { settingsOf } from '../chatbots/service'
+import { LEAD_WEBHOOK_JOB, type LeadWebhookPayload } from './lead-webhook'
+import { quoteUrl } from './leads'
+import { QUOTE_MAIL_JOB, type QuoteMailPayload } from './quote-mail'
+import { renderQuotePdf, type QuoteLogo } from './quote-pdf'
+import { computeQuoteTotals, type PricingPlan } from './quote-totals'
+import type { QuoteBody } from '../chat/schemas'
+import { existingSession } from '../conversations/sessions'
+import { takeDailyAllowance } from '../conversations/usage'
+
+export interface QuoteAnswer {
+  quote_id: string
+  quote_url: string
+  currency: string
+  total_excluding_vat: string
+  total_including_vat: string
+  valid_until: string | null
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null)
+
+/** The UTC date `days` after today, or null when the chatbot sets no validity. */
+export function validUntil(now: Date, quotesValidity: unknown): string | null {
+  const days = typeof quotesValidity === 'string' && /^\s*\d+\s*$/.test(quotesValidity) ? Number(quotesValidity) : typeof quotesValidity === 'number' ? quotesValidity : null
+  if (days === null || !Number.isInteger(days) || days < 0) return null
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10)
+}
+
+async function logoOf(ctx: AppContext, chatbot: ChatbotRow): Promise<QuoteLogo | null> {
+  const bytes = chatbot.logo_key ? await ctx.files.get(chatbot.logo_key) : null
+  const mime = bytes ? sniffUpload(bytes) : null
+  return bytes && isImageMime(mime) ? { bytes, mime } : null
+}
+
+export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: Static<typeof QuoteBody>): Promise<QuoteAnswer> {
+  const input = body
+  if (!isEmail(input.client_email.trim())) throw invalid('client_email', 'must be a valid e-mail address')
+  if (input.session_id !== undefined) await existingSession(ctx, chatbot.id, input.visitor_id, input.session_id)
+  const settings = settingsOf(chatbot)
+  const totals = computeQuoteTotals((settings.pricing_plans as PricingPlan[] | undefined) ?? [], input.items)
+  if (!totals.ok) throw invalid(totals.field, totals.message)
+  // A quote request is a message to the chatbot, and each one sends an e-mail: it counts.
+  await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')
+
+  const now = ctx.clock.now()
+  const quoteId = newId()
+  const currency = text(settings.currency) ?? ''
+  const client = { name: input.client_name.trim(), email: normaliseEmail(input.client_email) }
+  const until = validUntil(now, settings.quotes_validity)
+  const pdf = await renderQuotePdf({
+    quoteId,
+    issuedAt: now,
+    validUntil: until,
+    chatbotName: chatbot.name,
+    businessWebsite: chatbot.website,
+    contactInformation: text(settings.contact_information),
+    addressLocations: text(settings.address_locations),
+    logo: await logoOf(ctx, chatbot),
+    client,
+    currency,
+    items: totals.items,
+    totalExcludingVat: totals.totalExcludingVat,
+    totalIncludingVat: totals.totalIncludingVat,
+    deliveryFees: text(settings.delivery_fees),
+    paymentTerms: text(settings.payment_terms),
+  })
+  const fileKey = `${chatbotFilePrefix(chatbot.id)}/quotes/${quoteId}.pdf`
+  await ctx.files.put(fileKey, pdf)
+
+  const leadId = newId()
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertQuote(trx, {
+          id: quoteId,
+          chatbot_id: chatbot.id,
+          session_id: input.session_id ?? null,
+          visitor_id: input.visitor_id,
+          client_name: client.name,
+          client_email: client.email,
+          currency,
+          items: JSON.stringify(totals.items),
+          total_excluding_vat: totals.totalExcludingVat,
+          total_including_vat: totals.totalIncludingVat,
+          valid_until: until,
+          file_key: fileKey,
+          created_at: now.toISOString(),
+        })
+      await insertLead(trx, {
+          id: leadId,
+          chatbot_id: chatbot.id,
+          quote_id: quoteId,
+          client_name: client.name,
+          client_email: client.email,
+          currency,
+          total_excluding_vat: totals.totalExcludingVat,
+          total_including_vat: totals.totalIncludingVat,
+          webhook_status: chatbot.webhook_url ? 'pending' : 'none',
+          webhook_attempts: 0,
+          webhook_message_id: `msg_${newId()}`,
+          created_at: now.toISOString(),
+        })
+      await ctx.jobs.enqueue<QuoteMailPayload>(trx, QUOTE_MAIL_JOB, { quote_id: quoteId })
+      if (chatbot.webhook_url) await ctx.jobs.enqueue<LeadWebhookPayload>(trx, LEAD_WEBHOOK_JOB, { lead_id: leadId })
+    })
+  } catch (error) {
+    await ctx.files.delete(fileKey)
+    throw error
+  }
+  ctx.jobs.kick()
+  ctx.log.info('chat.quote_created', { chatbot_id: chatbot.id, quote_id: quoteId, lead_id: leadId, items: totals.items.length })
+  return {
+    quote_id: quoteId,
+    quote_url: quoteUrl(ctx, quoteId),
+    currency,
+    total_excluding_vat: totals.totalExcludingVat,
+    total_including_vat: totals.totalIncludingVat,
+    valid_until: until,
+  }
+}
+
+export async function quotePdf(ctx: AppContext, quoteId: string): Promise<Uint8Array | null> {
+  const row = await findQuote(ctx.db, quoteId)
+  return row ? ctx.files.get(row.file_key) : null
+}

@@ -1,0 +1,57 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { chatbotAccess, publicAccess } from '../chatbots/guard'
+import { TYPES } from '../chatbots/texts'
+import { NOT_FOUND, notFound } from '../../http/errors'
+import { storedFileResponse } from '../../http/file-response'
+import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
+import { binaryResponse, PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
+import { QuoteBody } from '../chat/schemas'
+import { LEADS_ACCESS, ownerLeads } from './leads'
+import { LeadList, QuoteAnswer, QuoteParams } from './model'
+import { quotePdf, requestQuote } from './quotes'
+
+/** The public quote endpoint, its PDF, and the owner's leads. */
+export const quoteRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'quotes' })
+    .use(
+      new Elysia({ name: 'quotes-owner' })
+        .use(chatbotAccess(ctx, LEADS_ACCESS))
+        .get('/api/v1.0/chatbot-leads/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, leads: await ownerLeads(ctx, { chatbot }) }), {
+          params: ChatbotParams,
+          response: { 200: LeadList, ...errorsOf(FAILS.chatbot) },
+          detail: { operationId: 'listLeads', summary: "A Quote Generation chatbot's leads with their webhook delivery state, newest first", tags: RESULT_TAGS },
+        }),
+    )
+    .use(
+      new Elysia({ name: 'quotes-public' }).use(publicAccess(ctx, TYPES.quote)).post('/api/v1.0/chat/:uniqueId/quote/', ({ chatbot, body }) => requestQuote(ctx, chatbot, body), {
+        params: ChatbotParams,
+        body: QuoteBody,
+        response: { 200: QuoteAnswer, ...errorsOf(FAILS.public, FAILS.body) },
+        detail: {
+          operationId: 'requestQuote',
+          summary: 'Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url)',
+          tags: PUBLIC_TAGS,
+          security: PUBLIC,
+        },
+      }),
+    )
+    .get(
+      '/media/quotes/:quoteId/',
+      async ({ params }) => {
+        const pdf = await quotePdf(ctx, params.quoteId)
+        if (!pdf) throw notFound(NOT_FOUND)
+        return storedFileResponse(pdf, 'application/pdf', `quote-${params.quoteId.slice(0, 8)}.pdf`)
+      },
+      {
+        params: QuoteParams,
+        response: errorsOf([404]),
+        detail: {
+          operationId: 'getQuotePdf',
+          summary: 'A quote PDF (public, unguessable URL)',
+          tags: PUBLIC_TAGS,
+          security: PUBLIC,
+          responses: binaryResponse('application/pdf', 'The quote PDF'),
+        },
+      },
+    )

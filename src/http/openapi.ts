@@ -1,0 +1,179 @@
+/**
+ * The OpenAPI 3.1 document, built from the routes themselves: each route's declared params,
+ * query, body and response models, and its `detail` (operationId, summary, tags, security).
+ * Nothing here is written twice: a route that changes its model changes the document.
+ */
+import type { TSchema } from '@sinclair/typebox'
+import { ErrorResponse } from './model'
+
+export interface RouteLike {
+  method: string
+  path: string
+  hooks?: {
+    body?: unknown
+    query?: unknown
+    params?: unknown
+    response?: unknown
+    detail?: unknown
+  }
+}
+
+export interface RouteDetail {
+  summary?: string
+  description?: string
+  operationId?: string
+  tags?: string[]
+  security?: Record<string, string[]>[]
+  hide?: boolean
+  requestBody?: { required?: boolean; content: Record<string, { schema: TSchema | object }> }
+  responses?: Record<string, unknown>
+  /** Extra headers of the success answer (e.g. Location on a 303). */
+  successHeaders?: Record<string, { description: string }>
+}
+
+type Json = Record<string, unknown>
+
+const STATUS_TEXT: Record<string, string> = {
+  200: 'Success',
+  204: 'No content',
+  303: 'See other',
+  304: 'Not modified',
+  400: 'Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription',
+  401: 'Missing or invalid token',
+  403: 'Another account’s chatbot, or a chatbot that is not available',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict with the current state',
+  413: 'Body or file over its size limit',
+  429: 'Too many requests: retry after the Retry-After seconds',
+  500: 'Unexpected failure (logged with the request id)',
+}
+
+export const TAGS: { name: string; description: string }[] = [
+  { name: 'Account', description: 'Onboarding, login codes and tokens.' },
+  { name: 'Billing', description: 'Checkout and the Stripe webhook.' },
+  { name: 'Chatbots', description: 'The five creation endpoints, get, edit, list and delete.' },
+  { name: 'Training', description: 'Documents and links a chatbot answers from.' },
+  { name: 'Calendars', description: 'Calendars of Appointment/Calendar Support chatbots.' },
+  { name: 'Chat results', description: 'What conversations produced: submissions, leads, appointments.' },
+  { name: 'Chat runtime (public)', description: 'The endpoints the embedded widget calls; no token.' },
+  { name: 'Service', description: 'Health.' },
+]
+
+const REQUEST_ID_HEADER = { description: 'The id of this request, also in error bodies and the log.', schema: { type: 'string' } }
+
+/** A TypeBox schema as plain JSON Schema (TypeBox keeps its own marks in symbol keys, which JSON drops). */
+const plain = (schema: unknown): Json =>
+  // `error` is the spec's fixed refusal text for a field, read by our validation answer; not a JSON Schema keyword.
+  JSON.parse(JSON.stringify(schema, (key, value) => (key === 'error' && typeof value === 'string' ? undefined : value))) as Json
+
+const isErrorSchema = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && (schema as Json).title === 'Error'
+
+function responseMap(response: unknown): Record<string, unknown> {
+  if (response === undefined || response === null) return {}
+  if (typeof response === 'object' && Object.keys(response).every((k) => /^\d{3}$/.test(k))) return response as Record<string, unknown>
+  return { 200: response }
+}
+
+function responsesOf(route: RouteLike, detail: RouteDetail): Json {
+  const out: Json = {}
+  for (const [status, schema] of Object.entries(responseMap(route.hooks?.response))) {
+    const headers: Json = { 'x-request-id': REQUEST_ID_HEADER }
+    if (status === '429') headers['Retry-After'] = { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } }
+    if (status === '200' && detail.successHeaders) for (const [name, h] of Object.entries(detail.successHeaders)) headers[name] = { ...h, schema: { type: 'string' } }
+    const body = isErrorSchema(schema) ? { $ref: '#/components/schemas/Error' } : plain(schema)
+    out[status] = {
+      description: (!isErrorSchema(schema) && typeof (schema as Json).description === 'string' ? ((schema as Json).description as string) : STATUS_TEXT[status]) ?? 'Answer',
+      headers,
+      content: { 'application/json': { schema: body } },
+    }
+  }
+  for (const [status, extra] of Object.entries(detail.responses ?? {})) {
+    const given = extra as Json
+    out[status] = {
+      description: STATUS_TEXT[status] ?? 'Answer',
+      ...given,
+      headers: { 'x-request-id': REQUEST_ID_HEADER, ...((given.headers as Json | undefined) ?? {}) },
+    }
+  }
+  return out
+}
+
+function parametersOf(route: RouteLike): Json[] {
+  const parameters: Json[] = []
+  const params = route.hooks?.params as { properties?: Record<string, unknown> } | undefined
+  for (const [, name] of route.path.matchAll(/:(\w+)/g)) {
+    const schema = plain(params?.properties?.[name] ?? { type: 'string' })
+    const { description, ...rest } = schema
+    parameters.push({ name, in: 'path', required: true, ...(description ? { description } : {}), schema: rest })
+  }
+  const query = route.hooks?.query as { properties?: Record<string, unknown>; required?: string[] } | undefined
+  for (const [name, raw] of Object.entries(query?.properties ?? {})) {
+    const { description, ...schema } = plain(raw)
+    parameters.push({ name, in: 'query', required: (query?.required ?? []).includes(name), ...(description ? { description } : {}), schema })
+  }
+  return parameters
+}
+
+function requestBodyOf(route: RouteLike, detail: RouteDetail): Json | undefined {
+  const content: Json = {}
+  if (route.hooks?.body) content['application/json'] = { schema: plain(route.hooks.body) }
+  for (const [type, media] of Object.entries(detail.requestBody?.content ?? {})) content[type] = { schema: plain(media.schema) }
+  return Object.keys(content).length ? { required: detail.requestBody?.required ?? true, content } : undefined
+}
+
+/** The document for these routes; routes without a summary (pages, assets) or marked hidden stay out. */
+export function openApiDocument(routes: readonly RouteLike[], opts: { publicUrl: string; version: string }): Json {
+  const paths: Record<string, Json> = {}
+  for (const route of routes) {
+    const detail = (route.hooks?.detail ?? {}) as RouteDetail
+    if (detail.hide || !detail.summary || !detail.operationId) continue
+    const path = route.path.replace(/:(\w+)/g, '{$1}')
+    const body = requestBodyOf(route, detail)
+    const parameters = parametersOf(route)
+    paths[path] ??= {}
+    paths[path][route.method.toLowerCase()] = {
+      operationId: detail.operationId,
+      summary: detail.summary,
+      ...(detail.description ? { description: detail.description } : {}),
+      tags: detail.tags ?? [],
+      ...(detail.security ? { security: detail.security } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(body ? { requestBody: body } : {}),
+      responses: responsesOf(route, detail),
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Chatbot Service API',
+      version: opts.version,
+      description:
+        'Create, train and manage embeddable chatbots. Authenticate with `Authorization: Bearer <token>` (the service also accepts `Token <token>`). ' +
+        'Every error answers `{error, code, field?, detail?, request_id}`.',
+    },
+    servers: [{ url: opts.publicUrl }],
+    security: [{ bearer: [] }],
+    tags: TAGS,
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The API token from login (paste the bare token).' } },
+      schemas: { Error: plain(ErrorResponse) },
+    },
+  }
+}
+
+/** Security of an operation anyone may call. */
+export const PUBLIC: Record<string, string[]>[] = []
+
+/** A request body for `detail`: one schema per media type (the JSON one, its multipart twin, a form). */
+export const requestBody = (content: Record<string, object>) => ({
+  required: true,
+  content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])),
+})
+
+/** A success answer that is a file, not JSON. */
+export const binaryResponse = (type: string, description: string) => ({ 200: { description, content: { [type]: { schema: { type: 'string' as const, format: 'binary' } } } } })
+
+export const PUBLIC_TAGS = ['Chat runtime (public)']
+export const RESULT_TAGS = ['Chat results']
