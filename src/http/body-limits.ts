@@ -1,4 +1,4 @@
-import { HttpError, tooLarge } from './errors'
+import { AppError, tooLarge } from './errors'
 import { carryRequestFacts } from './request-id'
 
 export const MiB = 1024 * 1024
@@ -107,4 +107,4 @@ export async function readBodyWithin(request: Request, limit: number): Promise<U
 }
 
 /** A 413 raised by a limited body, however the reader (formData, arrayBuffer) passed it on. */
-export const isTooLarge = (error: unknown): error is HttpError => error instanceof HttpError && error.status === 413
+export const isTooLarge = (error: unknown): error is AppError => error instanceof AppError && error.status === 413

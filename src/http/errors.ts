@@ -85,35 +85,6 @@ export class AppError extends Error {
   }
 }
 
-/** The code a status stands for when nothing more precise is known. */
-export function defaultCode(status: number): ErrorCode {
-  switch (status) {
-    case 401:
-      return 'authentication_required'
-    case 403:
-      return 'access_denied'
-    case 404:
-      return 'not_found'
-    case 405:
-      return 'method_not_allowed'
-    case 409:
-      return 'conflict'
-    case 413:
-      return 'payload_too_large'
-    case 429:
-      return 'rate_limited'
-    default:
-      return status >= 500 ? 'internal_error' : 'invalid_request'
-  }
-}
-
-/** The positional form `(status, message, detail?, headers?)`, its code taken from the status. */
-export class HttpError extends AppError {
-  constructor(status: number, message: string, detail?: string, headers?: Record<string, string>) {
-    super(defaultCode(status), status, message, { detail, headers })
-  }
-}
-
 export const badRequest = (message: string, detail?: string, field?: string) => new AppError('invalid_request', 400, message, { detail, field })
 /** 400 `<field>: <message>` with `field` set: the contract's validation answer. */
 export const invalid = (field: string, message: string) => new AppError('invalid_request', 400, `${field}: ${message}`, { field })

@@ -3,14 +3,13 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import type { Db } from '../db/database'
 import { clientAddress } from './client-address'
-import { HttpError } from './errors'
+import { type AppError, rateLimited } from './errors'
 
 export const TOO_MANY_REQUESTS = 'Too many requests, please slow down.'
 
 const WINDOW_MS = 60_000
 
-const tooMany = (windowStart: number, at: number): HttpError =>
-  new HttpError(429, TOO_MANY_REQUESTS, undefined, { 'retry-after': String(Math.max(1, Math.ceil((windowStart + WINDOW_MS - at) / 1000))) })
+const tooMany = (windowStart: number, at: number): AppError => rateLimited(TOO_MANY_REQUESTS, Math.max(1, Math.ceil((windowStart + WINDOW_MS - at) / 1000)))
 
 /** The counters one request touches: its address and its token (hashed), each with its limit. */
 function keysOf(limits: { perIp: number; perToken: number }, ip: string | null, authorization: string | null): { key: string; limit: number }[] {

@@ -12,7 +12,7 @@ const SRC = join(ROOT, 'src')
 
 /** Table owners, as design.md lists them. */
 export const OWNERS: Record<string, string[]> = {
-  accounts: ['accounts', 'verification_codes', 'api_tokens'],
+  accounts: ['accounts', 'verification_codes', 'api_tokens', 'login_code_days'],
   billing: ['subscriptions', 'checkout_sessions', 'processed_events'],
   chatbots: ['chatbots'],
   training: ['documents', 'links', 'link_jobs', 'chunks'],
@@ -35,8 +35,6 @@ const REPO_FILES = (owner: string): string[] => (owner === 'infra' ? ['src/infra
 const PENDING: Record<string, string[]> = {
   // The full-text index is dialect-specific SQL, which only db/ may hold (design: "SQLite-only syntax only in db/").
   'src/db/fulltext.ts': ['chunks'],
-  // Code storage is being rewritten (HMAC under SECRET_KEY) in a parallel branch; its queries move to accounts/repo.ts after that merge.
-  'src/features/accounts/codes.ts': ['verification_codes'],
 }
 
 const TABLE_OWNER = new Map(Object.entries(OWNERS).flatMap(([owner, tables]) => tables.map((t) => [t, owner] as const)))

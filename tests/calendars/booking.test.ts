@@ -3,7 +3,7 @@
  * AdjustableClock; the chatbots are created over HTTP first, while the subscription is current.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { HttpError } from '../../src/http/errors'
+import type { AppError } from '../../src/http/errors'
 import { isUniqueViolation } from '../../src/db/errors'
 import { insertAppointment } from '../../src/features/bookings/repo'
 import { availableSlots, bookAppointment, listAppointments, type BookingInput } from '../../src/features/bookings/service'
@@ -70,7 +70,7 @@ async function failure(promise: Promise<unknown>): Promise<{ status: number; mes
   try {
     await promise
   } catch (error) {
-    const http = error as HttpError
+    const http = error as AppError
     return { status: http.status, message: http.message }
   }
   throw new Error('expected a failure')
@@ -245,7 +245,7 @@ describe('bookAppointment', () => {
     const attempts = Array.from({ length: 20 }, (_, i) =>
       bookAppointment(app.ctx, chatbot, booking('NY office', i % 2 ? '2026-12-09T19:00:00Z' : start, i % 3 ? 60 : 30, `Client${i}`)).then(
         (b) => ({ ok: true as const, b }),
-        (e: HttpError) => ({ ok: false as const, status: e.status, message: e.message }),
+        (e: AppError) => ({ ok: false as const, status: e.status, message: e.message }),
       ),
     )
     const results = await Promise.all(attempts)

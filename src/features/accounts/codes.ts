@@ -2,6 +2,7 @@ import type { AppContext } from '../../context'
 import { MINUTE } from '../../lib/clock'
 import { newId, newNumericCode, sameHash } from '../../lib/ids'
 import { codeMail } from './code-mail'
+import { codeIssuedAt, codeOf, countCodeAttempt, deleteCode, upsertCode } from './repo'
 
 export const CODE_TTL_MS = 15 * MINUTE
 export const RESEND_AFTER_MS = MINUTE
@@ -13,13 +14,8 @@ export type CodeCheck = 'ok' | 'invalid' | 'expired'
 
 /** Whether a code for this address and purpose was issued less than a minute ago. */
 export async function recentlySent(ctx: AppContext, email: string, purpose: Purpose): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('verification_codes')
-    .select('created_at')
-    .where('email', '=', email)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst()
-  return !!row && ctx.clock.now().getTime() - new Date(row.created_at).getTime() < RESEND_AFTER_MS
+  const issuedAt = await codeIssuedAt(ctx.db, { email, purpose })
+  return issuedAt !== undefined && ctx.clock.now().getTime() - new Date(issuedAt).getTime() < RESEND_AFTER_MS
 }
 
 /** What is stored of a code: its HMAC under the server key, so a database reader cannot try the 10^6 codes. */
@@ -30,24 +26,20 @@ export async function issueCode(ctx: AppContext, email: string, purpose: Purpose
   const code = newNumericCode(purpose === 'signup' ? 5 : 6)
   const now = ctx.clock.now()
   const id = newId()
-  const fresh = {
+  await upsertCode(ctx.db, {
     id,
+    email,
+    purpose,
     code_hash: codeMac(ctx, purpose, email, code),
     attempts: 0,
     expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
     created_at: now.toISOString(),
-  }
-  // One statement: two requests at once (on two instances) both succeed, the later code replacing the earlier.
-  await ctx.db
-    .insertInto('verification_codes')
-    .values({ ...fresh, email, purpose })
-    .onConflict((oc) => oc.columns(['email', 'purpose']).doUpdateSet(fresh))
-    .execute()
+  })
   try {
     await ctx.mail.send(codeMail(email, purpose, code))
   } catch (error) {
     // A code nobody received must not block a retry for a minute.
-    await ctx.db.deleteFrom('verification_codes').where('id', '=', id).execute()
+    await deleteCode(ctx.db, id)
     throw error
   }
 }
@@ -55,26 +47,13 @@ export async function issueCode(ctx: AppContext, email: string, purpose: Purpose
 /** Checks a code; a right one is consumed, a wrong one counts, and the fifth wrong try kills it. */
 export async function consumeCode(ctx: AppContext, email: string, purpose: Purpose, code: string): Promise<CodeCheck> {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('verification_codes')
-      .selectAll()
-      .where('email', '=', email)
-      .where('purpose', '=', purpose)
-      .executeTakeFirst()
+    const row = await codeOf(trx, { email, purpose })
     if (!row || row.attempts >= MAX_ATTEMPTS) return 'invalid'
     if (new Date(row.expires_at).getTime() <= ctx.clock.now().getTime()) return 'expired'
-    // Count the try before comparing, with a conditional increment the database applies atomically:
-    // concurrent tries (on one instance or several sharing PostgreSQL) get at most MAX_ATTEMPTS
-    // comparisons between them, as a read-then-write of the counter could not promise.
-    const counted = await trx
-      .updateTable('verification_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .where('attempts', '<', MAX_ATTEMPTS)
-      .executeTakeFirst()
-    if (Number(counted.numUpdatedRows) !== 1) return 'invalid'
+    // Count the try before comparing, atomically, as a read-then-write of the counter could not promise.
+    if (!(await countCodeAttempt(trx, row.id, MAX_ATTEMPTS))) return 'invalid'
     if (!sameHash(row.code_hash, codeMac(ctx, purpose, email, code))) return 'invalid'
-    await trx.deleteFrom('verification_codes').where('id', '=', row.id).execute()
+    await deleteCode(trx, row.id)
     return 'ok'
   })
 }

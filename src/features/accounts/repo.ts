@@ -1,7 +1,7 @@
 /** Every query on accounts and api_tokens (verification_codes: codes.ts, until its rewrite lands). */
 import type { Db } from '../../db/database'
 import { prepared } from '../../db/prepared'
-import type { AccountsTable, ApiTokensTable } from '../../db/schema'
+import type { AccountsTable, ApiTokensTable, VerificationCodesTable } from '../../db/schema'
 
 export async function accountByEmail(db: Db, email: string): Promise<AccountsTable | undefined> {
   return db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()
@@ -63,3 +63,52 @@ export const liveToken = prepared((db, tokenHash: string) =>
     .where('api_tokens.token_hash', '=', tokenHash)
     .where('api_tokens.revoked_at', 'is', null),
 )
+
+// ---- verification and login codes (stored as MACs: codes.ts) ----
+
+type CodeKey = Pick<VerificationCodesTable, 'email' | 'purpose'>
+
+export async function codeIssuedAt(db: Db, key: CodeKey): Promise<string | undefined> {
+  const row = await db.selectFrom('verification_codes').select('created_at').where('email', '=', key.email).where('purpose', '=', key.purpose).executeTakeFirst()
+  return row?.created_at
+}
+
+/** One statement: two requests at once (on two instances) both succeed, the later code replacing the earlier. */
+export async function upsertCode(db: Db, row: VerificationCodesTable): Promise<void> {
+  const fresh = { id: row.id, code_hash: row.code_hash, attempts: row.attempts, expires_at: row.expires_at, created_at: row.created_at }
+  await db.insertInto('verification_codes').values(row).onConflict((oc) => oc.columns(['email', 'purpose']).doUpdateSet(fresh)).execute()
+}
+
+export async function deleteCode(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('verification_codes').where('id', '=', id).execute()
+}
+
+export async function codeOf(db: Db, key: CodeKey): Promise<VerificationCodesTable | undefined> {
+  return db.selectFrom('verification_codes').selectAll().where('email', '=', key.email).where('purpose', '=', key.purpose).executeTakeFirst()
+}
+
+/**
+ * Counts one try with a conditional increment the database applies atomically: concurrent tries (on
+ * one instance or several sharing PostgreSQL) get at most `max` comparisons between them.
+ */
+export async function countCodeAttempt(db: Db, id: string, max: number): Promise<boolean> {
+  const counted = await db.updateTable('verification_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).where('attempts', '<', max).executeTakeFirst()
+  return Number(counted.numUpdatedRows) === 1
+}
+
+/** Counts one more login code for `day`, unless the address already had `max`: then false, and nothing changes. */
+export async function countLoginCodeDay(db: Db, email: string, day: string, max: number): Promise<boolean> {
+  const counted = await db
+    .insertInto('login_code_days')
+    .values({ email, day, sent: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['email', 'day'])
+        .doUpdateSet((eb) => ({ sent: eb('login_code_days.sent', '+', 1) }))
+        .where('login_code_days.sent', '<', max),
+    )
+    .executeTakeFirst()
+  // Earlier days count for nothing any more.
+  await db.deleteFrom('login_code_days').where('day', '<', day).execute()
+  return Number(counted.numInsertedOrUpdatedRows ?? 0) === 1
+}
