@@ -103,7 +103,7 @@ async function makePdf(pages: number, seed: number, marker?: string): Promise<Ui
     const page = doc.addPage([595, 842])
     const text = (p === 0 && marker ? marker + '. ' : '') + paragraph(seed * 1000 + p, 280)
     const lines = text.match(/.{1,90}(\s|$)/g) ?? []
-    lines.forEach((line, i) => page.drawText(line.trim(), { x: 40, y: 800 - i * 14, size: 10, font }))
+    for (const [i, line] of lines.entries()) page.drawText(line.trim(), { x: 40, y: 800 - i * 14, size: 10, font })
   }
   return doc.save()
 }
@@ -161,7 +161,7 @@ async function main() {
     const started = performance.now()
     for (let d = 0; d < DOCUMENTS; d += 10) {
       const form = new FormData()
-      pdfs.forEach((pdf, i) => form.append('documents', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `doc-${d + i}.pdf`))
+      for (const [i, pdf] of pdfs.entries()) form.append('documents', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `doc-${d + i}.pdf`)
       const r = await fetch(`${base}/api/v1.0/chatbot-document-add/${ids[(d / 10) % ids.length]}/`, { method: 'POST', headers: auth, body: form })
       if (!r.ok) throw new Error(`document-add: ${r.status} ${await r.text()}`)
     }

@@ -32,7 +32,7 @@ export class BunPostgresDialect implements Dialect {
   createAdapter(): DialectAdapter {
     return new PostgresAdapter()
   }
-  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+  createIntrospector<DB>(db: Kysely<DB>): DatabaseIntrospector {
     return new PostgresIntrospector(db)
   }
 }
@@ -51,8 +51,7 @@ class BunPostgresConnection implements DatabaseConnection {
     }
   }
 
-  // eslint-disable-next-line require-yield
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streaming queries are not supported by the Bun PostgreSQL dialect')
   }
 }

@@ -7,6 +7,6 @@ export type SqlDialect = 'sqlite' | 'postgres'
  * few places that need engine-specific SQL (migrations, full-text search, job claiming) ask here,
  * and only code under db/ and infra/ does.
  */
-export function dialectOf(db: Kysely<any>): SqlDialect {
+export function dialectOf<DB>(db: Kysely<DB>): SqlDialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }

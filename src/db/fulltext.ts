@@ -200,7 +200,7 @@ export const postgresFullText: FullTextIndex = {
         sql`, `,
       )
       const result = await sql<Record<string, string | number>>`SELECT ${counts} FROM chunks WHERE chatbot_id = ${chatbotId}`.execute(db)
-      usable.forEach((term, i) => holding.set(term, Number(result.rows[0]?.[`t${i}`] ?? 0)))
+      for (const [i, term] of usable.entries()) holding.set(term, Number(result.rows[0]?.[`t${i}`] ?? 0))
     }
     return { passages: await passageCount(db, chatbotId), holding }
   },

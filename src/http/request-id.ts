@@ -13,7 +13,10 @@ const facts = new WeakMap<Request, RequestFacts>()
 
 const factsOf = (request: Request): RequestFacts => {
   let found = facts.get(request)
-  if (!found) facts.set(request, (found = {}))
+  if (!found) {
+    found = {}
+    facts.set(request, found)
+  }
   return found
 }
 
@@ -25,11 +28,15 @@ export const setRequestId = (request: Request, id: string, startedAt = performan
 export const requestStartOf = (request: Request): number | undefined => facts.get(request)?.startedAt
 export const requestIdOf = (request: Request): string | undefined => facts.get(request)?.id
 
-export const setClientAddressOf = (request: Request, address: string | null): void => void (factsOf(request).clientAddress = address)
+export const setClientAddressOf = (request: Request, address: string | null): void => {
+  factsOf(request).clientAddress = address
+}
 /** The address client-address.ts found for this request (undefined before it ran). */
 export const storedClientAddressOf = (request: Request): string | null | undefined => facts.get(request)?.clientAddress
 
-export const setErrorStatus = (request: Request, status: number): void => void (factsOf(request).errorStatus = status)
+export const setErrorStatus = (request: Request, status: number): void => {
+  factsOf(request).errorStatus = status
+}
 export const errorStatusOf = (request: Request): number | undefined => facts.get(request)?.errorStatus
 
 /** A request rebuilt around a limited body (body-limits.ts) keeps its id and client address. */

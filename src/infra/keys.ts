@@ -44,7 +44,10 @@ export function createKeys(secretKey: string): Keys {
   const derived = new Map<string, Buffer>()
   const keyFor = (purpose: string): Buffer => {
     let key = derived.get(purpose)
-    if (!key) derived.set(purpose, (key = Buffer.from(hkdfSync('sha256', secretKey, 'chatbot-service', `aes-256-gcm:${purpose}`, 32))))
+    if (!key) {
+      key = Buffer.from(hkdfSync('sha256', secretKey, 'chatbot-service', `aes-256-gcm:${purpose}`, 32))
+      derived.set(purpose, key)
+    }
     return key
   }
   return {

@@ -94,7 +94,7 @@ test('slow clients (slowloris) do not stop the service from answering others', a
     // Not a timing assertion on speed: only that the answer did not wait for the slow bodies.
     expect(Date.now() - started).toBeLessThan(5000)
   } finally {
-    sockets.forEach((s) => s.destroy())
+    for (const s of sockets) s.destroy()
   }
 })
 

@@ -14,7 +14,7 @@ export async function startSmtpSink(opts: { delayMs?: number } = {}) {
         .then(async (mail) => {
           if (opts.delayMs) await new Promise((resolve) => setTimeout(resolve, opts.delayMs))
           messages.push(mail)
-          waiters.splice(0).forEach((wake) => wake())
+          for (const wake of waiters.splice(0)) wake()
           callback()
         })
         .catch(callback)

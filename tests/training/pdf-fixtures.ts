@@ -16,7 +16,7 @@ export async function textPdf(opts: { title?: string; pages?: string[][] } = {})
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const lines of opts.pages ?? PAGE_LINES) {
     const page = doc.addPage([595, 842]);
-    lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 20, size: 12, font }));
+    for (const [i, line] of lines.entries()) page.drawText(line, { x: 50, y: 780 - i * 20, size: 12, font });
   }
   return doc.save();
 }

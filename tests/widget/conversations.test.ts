@@ -24,7 +24,7 @@ async function manualPdf(): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica)
   const page = doc.addPage([595, 842])
   const lines = ['Chapter one covers the tower and its stairs.', SENTENCE, 'Visitors may climb the tower on Sundays.']
-  lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 20, size: 12, font }))
+  for (const [i, line] of lines.entries()) page.drawText(line, { x: 50, y: 780 - i * 20, size: 12, font })
   return doc.save()
 }
 

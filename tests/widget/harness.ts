@@ -42,7 +42,7 @@ export interface Suite {
   /** The chatbot ids by kind, created over the API. */
   ids: Record<Kind, string>
   /** chatbot-get answers by kind (embed_code among them). */
-  chatbots: Record<Kind, any>
+  chatbots: Record<Kind, ChatbotGot>
   host: HostSite
   browser: Browser
   /** The owner's API client. */
@@ -154,7 +154,7 @@ export async function startSuite(
       ids[kind] = created.body.chatbot_id
     }
     await opts.before?.({ app, api, ids })
-    const chatbots = {} as Record<Kind, any>
+    const chatbots = {} as Record<Kind, ChatbotGot>
     const embeds = new Map<string, string>()
     for (const kind of KINDS) {
       const got = await api.get(`/api/v1.0/chatbot-get/${ids[kind]}/`)
@@ -217,14 +217,17 @@ export interface Wire {
  * Playwright's own page.route is not used for this: while any route is active Playwright answers
  * every CORS preflight itself, and the point of the separate host origin is that the app answers them.
  */
+/** The fields of chatbot-get the widget tests read. */
+type ChatbotGot = { embed_code: string; logo_url: string | null }
+
 export async function wire(page: Page, appUrl: string, opts: { markdown: boolean }): Promise<Wire> {
   const cdp = await page.context().newCDPSession(page)
   const holds: { suffix: string; released: Promise<void> }[] = []
   const failures: string[] = []
   const preflights: Wire['preflights'] = []
   const pending = new Map<string, { url: string; method: string }>()
-  cdp.on('Fetch.requestPaused', async (e: any) => {
-    const { url, method } = e.request as { url: string; method: string }
+  cdp.on('Fetch.requestPaused', async (e) => {
+    const { url, method } = e.request
     try {
       if (url.startsWith('https://cdn.jsdelivr.net/')) {
         if (url === MARKED_CDN_URL && opts.markdown) {
@@ -256,13 +259,13 @@ export async function wire(page: Page, appUrl: string, opts: { markdown: boolean
       // the page went away meanwhile
     }
   })
-  cdp.on('Network.requestWillBeSent', (e: any) => {
+  cdp.on('Network.requestWillBeSent', (e) => {
     if (e.request.method === 'OPTIONS') pending.set(e.requestId, { url: e.request.url, method: e.request.headers['Access-Control-Request-Method'] ?? '' })
   })
-  cdp.on('Network.responseReceived', (e: any) => {
+  cdp.on('Network.responseReceived', (e) => {
     const sent = pending.get(e.requestId)
     if (!sent) return
-    const header = (name: string) => Object.entries(e.response.headers as Record<string, string>).find(([k]) => k.toLowerCase() === name)?.[1]
+    const header = (name: string) => Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === name)?.[1]
     preflights.push({ ...sent, status: e.response.status, allowOrigin: header('access-control-allow-origin'), allowHeaders: header('access-control-allow-headers') })
   })
   await cdp.send('Network.enable')

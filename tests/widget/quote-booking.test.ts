@@ -2,6 +2,7 @@
 // behind the download link and in the e-mail) and a booking (slots on the visitor's clock, the
 // first free day, yes/no questions, the .ics e-mails, 409s).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { ParsedMail } from 'mailparser'
 import type { BrowserContext } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { SLOT_UNAVAILABLE } from '../../src/features/chat/texts'
@@ -24,7 +25,7 @@ afterAll(async () => {
   await suite?.stop()
 })
 
-const attachmentsOf = (mail: any): { filename?: string; contentType: string; content: Buffer }[] => mail.attachments ?? []
+const attachmentsOf = (mail: ParsedMail): { filename?: string; contentType: string; content: Buffer }[] => mail.attachments ?? []
 
 describe('Quote Generation', () => {
   test('the quote panel prices the items, and the PDF link and the e-mail carry the same totals', async () => {
@@ -219,16 +220,16 @@ describe('Appointment/Calendar Support', () => {
 
     // The owner sees it, with the answer to the chatbot's question.
     const listed = await suite.api.get(`/api/v1.0/chatbot-appointments/${suite.ids.appointment}/`)
-    const alan = listed.body.appointments.find((a: any) => a.client_email === 'alan@client.example')
+    const alan = (listed.body.appointments as { client_email: string; start: string; answers: unknown }[]).find((a) => a.client_email === 'alan@client.example')
     expect(alan).toMatchObject({ calendar_id: calendarId, calendar_name: 'Consultations', duration: 60, client_name: 'Alan Turing' })
-    expect(Date.parse(alan.start)).toBe(Date.parse(tenStart))
-    expect(alan.answers).toEqual([expect.objectContaining({ title: 'Name', value: 'Alan' })])
+    expect(Date.parse(alan?.start ?? '')).toBe(Date.parse(tenStart))
+    expect(alan?.answers).toEqual([expect.objectContaining({ title: 'Name', value: 'Alan' })])
 
     // The client and the calendar's address each get an .ics invitation.
     const isIcs = (a: { filename?: string; contentType: string }) => !!a.filename?.endsWith('.ics') || a.contentType.startsWith('text/calendar')
-    const hasIcs = (m: any) => attachmentsOf(m).some(isIcs)
+    const hasIcs = (m: ParsedMail) => attachmentsOf(m).some(isIcs)
     const toClient = await suite.sink.waitFor('alan@client.example', hasIcs)
-    const toCalendar = await suite.sink.waitFor(CALENDAR.calendar_email, (m: any) => hasIcs(m) && JSON.stringify(m.text ?? '').includes('Alan Turing'))
+    const toCalendar = await suite.sink.waitFor(CALENDAR.calendar_email, (m) => hasIcs(m) && JSON.stringify(m.text ?? '').includes('Alan Turing'))
     for (const mail of [toClient, toCalendar]) {
       const ics = attachmentsOf(mail).find(isIcs)!.content.toString('utf8')
       expect(ics).toContain('BEGIN:VCALENDAR')

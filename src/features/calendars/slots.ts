@@ -200,7 +200,10 @@ type DayCache = Map<number, SlotInstants[]>
 function slotsOnDay(calendar: SlotCalendar, dayNumber: number, duration: number, now: Date, booked: readonly BookedInterval[], zone: string, cache: DayCache): SlotInstants[] {
   const ofCalendarDay = (day: number) => {
     let slots = cache.get(day)
-    if (!slots) cache.set(day, (slots = offeredSlots(calendar, day, duration, now, booked)))
+    if (!slots) {
+      slots = offeredSlots(calendar, day, duration, now, booked)
+      cache.set(day, slots)
+    }
     return slots
   }
   if (zone === calendar.timeZone) return ofCalendarDay(dayNumber)

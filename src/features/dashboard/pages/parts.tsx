@@ -152,9 +152,9 @@ export function Badge(props: { status: string }): JSX.Element {
 /** A horizontally scrollable table region that keyboard users can scroll too. */
 export function TableRegion(props: { label: string; children?: PropsWithChildren["children"] }): JSX.Element {
   return (
-    <div class="table-scroll" role="region" aria-label={attr(props.label)} tabindex="0">
+    <section class="table-scroll" aria-label={attr(props.label)} tabindex="0">
       {props.children}
-    </div>
+    </section>
   )
 }
 
