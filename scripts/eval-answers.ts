@@ -5,6 +5,7 @@
 import { resolve } from 'node:path'
 import snowball from 'snowball-stemmers'
 import { eng as stopwords } from 'stopword'
+import { rankMaterial } from '../src/features/answers/ranking'
 import { NOTHING_FOUND } from '../src/features/answers/texts'
 import { client, startTestApp, subscribedToken } from '../tests/support/app'
 import { fetchCorpus, type CorpusDocument } from './eval-answers/corpus'
@@ -125,6 +126,17 @@ async function main() {
     }
     const baseline = bm25(chunks)
 
+    /** Why a question was missed: where the passage holding a gold string ranks, and whether the answering sentences hold it. */
+    const whyMissed = async (q: AnswerableQuestion): Promise<string> => {
+      const { terms, passages } = await rankMaterial(app.ctx, id, q.question)
+      const at = passages.findIndex((p) => holdsGold(p.text, q.gold))
+      const where = at < 0 ? 'gold passage not among the candidates' : `gold passage ranked ${at + 1} of ${passages.length}`
+      const top = passages[0]
+      const answerHolds = at >= 0 && holdsGold(passages[at].answer.join(' ') + ' ' + passages[at].after.join(' '), q.gold)
+      const dbg = process.env.DBG ? '\n' + passages.slice(0, 4).map((p, i) => `    #${i + 1} ${p.score.toFixed(2)} cov ${p.coverage.toFixed(2)} [${p.title}] ${p.answer.join(' ').slice(0, 160)}`).join('\n') + (at >= 0 ? `\n    gold#${at + 1} ${passages[at].score.toFixed(2)} [${passages[at].title}] ${passages[at].answer.join(' ').slice(0, 160)} ||| ${passages[at].text.replace(/\s+/g, ' ').slice(0, 300)}` : '') : ''
+      return dbg + `\n  why: ${where}; unknown ${terms.unknown.toFixed(2)}; top coverage ${top?.coverage.toFixed(2) ?? '-'}${at >= 0 ? `; its window ${answerHolds ? 'or context holds' : 'misses'} the gold (coverage ${passages[at].coverage.toFixed(2)})` : ''}`
+    }
+
     const api = client(app.url)
     let visitor = 0
     const latencies: number[] = []
@@ -150,7 +162,7 @@ async function main() {
         score.baselineHit++
         if (q.paraphrase) score.baselineParaphraseHit++
       }
-      if (!hit) misses.push(`MISS ${q.question}\n  gold: ${q.gold.join(' | ')}\n  reply: ${r.reply.replace(/\s+/g, ' ').slice(0, 400)}`)
+      if (!hit) misses.push(`MISS ${q.question}\n  gold: ${q.gold.join(' | ')}${verbose ? await whyMissed(q) : ''}\n  reply: ${r.reply.replace(/\s+/g, ' ').slice(0, 400)}`)
     }
     for (const question of UNANSWERABLE) {
       const r = await ask(question)

@@ -8,7 +8,7 @@ import { isStopWord, searchTerms, stemOf, wordsOf } from '../../lib/search-terms
 import { storedSentences } from '../../lib/sentences'
 import { countWords } from '../../lib/words'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
-import { cuesIn, questionCues } from './cues'
+import { answerTypeOf, cuesIn, questionCues } from './cues'
 import { relatedWords } from './wordnet'
 
 /** Candidates read before choosing: the answer's passage is often not among the first three. */
@@ -40,6 +40,8 @@ export interface WeightedTerms {
   missing: Set<string>
   /** Wording cues (questionCues): a sentence matching one ranks as if it held one more rare term. */
   cues: RegExp[]
+  /** The kind of sentence the question's form asks for (answerTypeOf), or null. */
+  answerType: RegExp | null
 }
 
 export interface RankedPassage {
@@ -71,7 +73,7 @@ export async function weighTerms(ctx: AppContext, chatbotId: string, terms: stri
   const total = [...weights.values()].reduce((a, b) => a + b, 0)
   const missing = new Set(terms.filter((t) => !holding.get(t)))
   const missingWeight = [...missing].reduce((sum, t) => sum + (weights.get(t) ?? 0), 0)
-  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, cues: [] }
+  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, cues: [], answerType: null }
 }
 
 /** Each content word's WordNet relatives, as stems other than the question's own. */
@@ -121,23 +123,34 @@ const brevity = (sentence: string) => Math.min(1, Math.sqrt(PLAIN_SENTENCE_WORDS
 /** What a cue adds to a sentence's or window's mass for ranking (never to its coverage). */
 const cueMass = (text: string, terms: WeightedTerms) => (terms.cues.length ? cuesIn(text, terms.cues) * Math.max(0, ...terms.weights.values()) : 0)
 
+/**
+ * What a sentence of the kind the question asks for adds to a window's rank, as a share of the
+ * rarest term's weight: less than a word of the question, since many sentences hold a number or
+ * an option, enough to choose between windows that echo the question alike.
+ */
+const ANSWER_TYPE_SHARE = 0.5
+
 /** The window of sentences covering the most weight; among equals, the shortest, then the first. */
-function bestWindow(sentenceCredits: Credits[], cued: number[], titleCredits: Credits, terms: WeightedTerms) {
+function bestWindow(sentenceCredits: Credits[], cued: number[], typed: boolean[], titleCredits: Credits, terms: WeightedTerms) {
+  const typeMass = ANSWER_TYPE_SHARE * Math.max(0, ...terms.weights.values())
   let best = { start: 0, end: 1, mass: 0, rank: -1 }
   for (let start = 0; start < sentenceCredits.length; start++) {
     // An answer starts with a sentence that holds a term of the question.
     if (sentenceCredits[start].size === 0 && cued[start] === 0) continue
     let credits = titleCredits
     let cues = 0
+    let answersType = false
     let before = -1
     for (let end = start + 1; end <= Math.min(sentenceCredits.length, start + MAX_WINDOW_SENTENCES); end++) {
       credits = joined(credits, sentenceCredits[end - 1])
       cues += cued[end - 1]
+      // Counted once a window: a window does not answer better for holding three numbers.
+      const typeBonus = (answersType ||= typed[end - 1]) ? typeMass : 0
       const mass = massOfCredits(credits, terms)
       // A sentence that adds no term to the window is context, not answer.
-      if (end > start + 1 && mass + cues === before) break
-      before = mass + cues
-      const rank = mass + cues
+      if (end > start + 1 && mass + cues + typeBonus === before) break
+      before = mass + cues + typeBonus
+      const rank = mass + cues + typeBonus
       const shorter = Math.abs(rank - best.rank) <= 1e-9 && end - start < best.end - best.start
       if (rank > best.rank + 1e-9 || shorter) best = { start, end, mass, rank }
     }
@@ -153,8 +166,10 @@ export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassa
     const sentences = storedSentences(hit.text)
     const sentenceCredits = sentences.map((s) => creditsOf(stemsOf(s), terms))
     const cued = sentences.map((s) => cueMass(s, terms))
+    // Only a sentence that also holds a word of the question is of the kind asked for: every table row holds a number.
+    const typed = sentences.map((s, i) => terms.answerType !== null && sentenceCredits[i].size > 0 && terms.answerType.test(s))
     const titleCredits = creditsOf(stemsOf(hit.source.title), terms)
-    const window = bestWindow(sentenceCredits, cued, titleCredits, terms)
+    const window = bestWindow(sentenceCredits, cued, typed, titleCredits, terms)
     const coverage = share(window.mass)
     // Between passages that cover the question alike, the one whose single sentence holds most of
     // it, and the one whose title names it ("npm-install" for a question about npm install), win.
@@ -182,6 +197,7 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   if (stems.length === 0) return { terms, passages: [] }
   terms.related = await relatedStems(question, stems)
   terms.cues = questionCues(question)
+  terms.answerType = answerTypeOf(question)
   const hits = await searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights })
   const relatives = [...new Set([...terms.related.values()].flat())].slice(0, RELATIVES_SEARCHED)
   const seen = new Set(hits.map((h) => h.text))
