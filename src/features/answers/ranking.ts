@@ -49,6 +49,8 @@ export interface RankedPassage {
   url: string | null
   sourceId: string
   text: string
+  /** What the answering sentences need read before them: their section's heading or FAQ question, or the sentence a "This" or "For example" refers to. */
+  before: string[]
   /** The answering sentences, whole, in their order. */
   answer: string[]
   /** Sentences that follow them in the same passage, for context. */
@@ -176,11 +178,13 @@ export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassa
     const densest = Math.max(0, ...sentences.map((s, i) => share(massOfCredits(sentenceCredits[i], terms) + cued[i]) * brevity(s)))
     const titled = share(massOfCredits(titleCredits, terms))
     const after = sentences.slice(window.end)
+    const before = sentences.slice(leadStart(hit.text, sentences, window.start), window.start)
     return {
       title: hit.source.title,
       url: hit.source.url,
       sourceId: hit.source.source_id,
       text: hit.text,
+      before,
       answer: sentences.slice(window.start, window.end),
       after,
       coverage,
@@ -217,9 +221,39 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
 /** Words of context after the answering sentences, so the visitor can judge them. */
 const CONTEXT_WORDS = 50
 
-/** The answering sentences whole, then the sentences after them as long as they fit the context budget. */
+/** Sentences that lean on the one before them ("This means…", "For example, …", "However, …"). */
+const LEANS_BACK = /^(?:for example|for instance|e\.g\.|this|that|these|those|it|its|they|such|however|also|otherwise|in this case|in that case|then|thus|therefore|instead|similarly|likewise|as a result|but)\b/i
+/** A paragraph that is a heading (short, no end mark) or a FAQ's question. */
+const HEADING_WORDS = 12
+const QUESTION_WORDS = 30
+/** Sentences between a heading and the answer for the heading to still lead it. */
+const HEADING_REACH = 2
+
+/**
+ * Where the excerpt starts: the answering sentences' section heading or FAQ question when it is
+ * at most two sentences before them (a FAQ's answer makes sense with its question; a manual's
+ * step with its section), else the sentence before when the first one leans back on it.
+ */
+function leadStart(text: string, sentences: string[], start: number): number {
+  let lead = start > 0 && LEANS_BACK.test(sentences[start]) ? start - 1 : start
+  const headings = new Set<number>()
+  let index = 0
+  for (const paragraph of text.split(/\n[^\S\n]*\n/)) {
+    const own = storedSentences(paragraph)
+    if (own.length === 1) {
+      const words = countWords(own[0])
+      if ((words <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(own[0])) || (own[0].endsWith('?') && words <= QUESTION_WORDS)) headings.add(index)
+    }
+    index += own.length
+  }
+  if (headings.has(start)) return lead
+  for (let i = start - 1; i >= Math.max(0, lead - HEADING_REACH); i--) if (headings.has(i)) return i
+  return lead
+}
+
+/** The lead-in, the answering sentences whole, then the sentences after them as long as they fit the context budget. */
 export function excerptOf(passage: RankedPassage): string {
-  const parts = [...passage.answer]
+  const parts = [...passage.before, ...passage.answer]
   let context = 0
   for (const sentence of passage.after) {
     context += countWords(sentence)
