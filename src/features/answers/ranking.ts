@@ -18,6 +18,8 @@ const MAX_WINDOW_SENTENCES = 3
 const ENGINE_SHARE = 0.15
 const DENSITY_SHARE = 0.5
 const TITLE_SHARE = 0.2
+/** How much the question's coverage by the passage's whole document (its candidate passages together) counts. */
+const DOCUMENT_SHARE = 0.3
 /** A related word found instead of the visitor's own counts this much of the word's weight. */
 const RELATED_CREDIT = 0.7
 /** A word the material lacks counts this much less as unknown when a relative of it is found. */
@@ -160,13 +162,31 @@ function bestWindow(sentenceCredits: Credits[], cued: number[], typed: boolean[]
   return best
 }
 
+/**
+ * How much of the question each document's candidate passages hold together. A passage's own
+ * words are only part of the evidence: a question asked in other words than the answer's often
+ * names the topic the answer's document is about elsewhere (passage retrieval with document-level
+ * evidence, Callan 1994).
+ */
+function documentCredits(hits: Passage[], sentenceCredits: Credits[][], terms: WeightedTerms): Map<string, Credits> {
+  const documents = new Map<string, Credits>()
+  hits.forEach((hit, i) => {
+    let credits = documents.get(hit.source.source_id) ?? creditsOf(stemsOf(hit.source.title), terms)
+    for (const c of sentenceCredits[i]) credits = joined(credits, c)
+    documents.set(hit.source.source_id, credits)
+  })
+  return documents
+}
+
 /** Passages with their answering sentences, best first. */
 export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassage[] {
   const topEngine = Math.max(...hits.map((h) => h.source.score), 1e-9)
   const share = (mass: number) => (terms.total > 0 ? mass / terms.total : 0)
-  const ranked = hits.map((hit) => {
+  const allCredits = hits.map((hit) => storedSentences(hit.text).map((s) => creditsOf(stemsOf(s), terms)))
+  const documents = documentCredits(hits, allCredits, terms)
+  const ranked = hits.map((hit, i) => {
     const sentences = storedSentences(hit.text)
-    const sentenceCredits = sentences.map((s) => creditsOf(stemsOf(s), terms))
+    const sentenceCredits = allCredits[i]
     const cued = sentences.map((s) => cueMass(s, terms))
     // Only a sentence that also holds a word of the question is of the kind asked for: every table row holds a number.
     const typed = sentences.map((s, i) => terms.answerType !== null && sentenceCredits[i].size > 0 && terms.answerType.test(s))
@@ -188,7 +208,13 @@ export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassa
       answer: sentences.slice(window.start, window.end),
       after,
       coverage,
-      score: coverage + share(window.rank - window.mass) + DENSITY_SHARE * densest + TITLE_SHARE * titled + (ENGINE_SHARE * hit.source.score) / topEngine,
+      score:
+        coverage +
+        share(window.rank - window.mass) +
+        DENSITY_SHARE * densest +
+        TITLE_SHARE * titled +
+        DOCUMENT_SHARE * share(massOfCredits(documents.get(hit.source.source_id) ?? new Map(), terms)) +
+        (ENGINE_SHARE * hit.source.score) / topEngine,
     }
   })
   return ranked.sort((a, b) => b.score - a.score)
