@@ -119,14 +119,23 @@ function derivedWords(parts: LoadedPart[], sense: Synset, lemma: string): string
   return words
 }
 
-/** Forms WordNet may list a word under: itself, or without a plural or verb ending. */
-function baseForms(word: string): string[] {
+/**
+ * WordNet's own detachment rules (morphy), per part of speech: a noun loses only a plural ending,
+ * a verb its -s, -ed or -ing, an adjective its -er or -est. So "stored" is looked up as the verb
+ * "store" (keep), never as the noun (a shop).
+ */
+const DETACHMENTS: Record<string, [string, string][]> = {
+  n: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
+  v: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+  a: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+}
+
+/** Forms WordNet may list a word under in one part of speech: itself, then its detached forms. */
+function baseForms(word: string, pos: string): string[] {
   const forms = [word]
-  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`)
-  if (word.endsWith('es')) forms.push(word.slice(0, -2))
-  if (word.endsWith('s')) forms.push(word.slice(0, -1))
-  if (word.endsWith('ed')) forms.push(word.slice(0, -2), word.slice(0, -1))
-  if (word.endsWith('ing')) forms.push(word.slice(0, -3), `${word.slice(0, -3)}e`)
+  for (const [ending, replacement] of DETACHMENTS[pos] ?? []) {
+    if (word.endsWith(ending) && word.length > ending.length + 1) forms.push(word.slice(0, -ending.length) + replacement)
+  }
   return forms
 }
 
@@ -144,7 +153,7 @@ export async function relatedWords(word: string): Promise<string[]> {
     for (const w of words) if (!w.includes('_') && w !== word && !related.includes(w)) related.push(w)
   }
   for (const part of parts) {
-    const lemma = baseForms(word).find((form) => offsetsOf(part, form).length > 0)
+    const lemma = baseForms(word, part.letters[0]).find((form) => offsetsOf(part, form).length > 0)
     if (!lemma) continue
     const senses = offsetsOf(part, lemma)
       .slice(0, SENSES)
