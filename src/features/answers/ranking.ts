@@ -51,8 +51,10 @@ export interface RankedPassage {
   url: string | null
   sourceId: string
   text: string
-  /** What the answering sentences need read before them: their section's heading or FAQ question, or the sentence a "This" or "For example" refers to. */
+  /** The sentence the first answering sentence leans on ("This means…", "For example, …"), if any. */
   before: string[]
+  /** The heading or FAQ question of the section the answer is in, when the passage names it. */
+  section: string | null
   /** The answering sentences, whole, in their order. */
   answer: string[]
   /** Sentences that follow them in the same passage, for context. */
@@ -198,13 +200,15 @@ export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassa
     const densest = Math.max(0, ...sentences.map((s, i) => share(massOfCredits(sentenceCredits[i], terms) + cued[i]) * brevity(s)))
     const titled = share(massOfCredits(titleCredits, terms))
     const after = sentences.slice(window.end)
-    const before = sentences.slice(leadStart(hit.text, sentences, window.start), window.start)
+    const headings = headingsOf(hit.text)
+    const before = sentences.slice(leadStart(sentences, headings, window.start), window.start)
     return {
       title: hit.source.title,
       url: hit.source.url,
       sourceId: hit.source.source_id,
       text: hit.text,
       before,
+      section: sectionOf(sentences, headings, window.start - before.length),
       answer: sentences.slice(window.start, window.end),
       after,
       coverage,
@@ -252,16 +256,9 @@ const LEANS_BACK = /^(?:for example|for instance|e\.g\.|this|that|these|those|it
 /** A paragraph that is a heading (short, no end mark) or a FAQ's question. */
 const HEADING_WORDS = 12
 const QUESTION_WORDS = 30
-/** Sentences between a heading and the answer for the heading to still lead it. */
-const HEADING_REACH = 2
 
-/**
- * Where the excerpt starts: the answering sentences' section heading or FAQ question when it is
- * at most two sentences before them (a FAQ's answer makes sense with its question; a manual's
- * step with its section), else the sentence before when the first one leans back on it.
- */
-function leadStart(text: string, sentences: string[], start: number): number {
-  let lead = start > 0 && LEANS_BACK.test(sentences[start]) ? start - 1 : start
+/** The sentences of a passage that are headings or FAQ questions, by index. */
+function headingsOf(text: string): Set<number> {
   const headings = new Set<number>()
   let index = 0
   for (const paragraph of text.split(/\n[^\S\n]*\n/)) {
@@ -272,10 +269,22 @@ function leadStart(text: string, sentences: string[], start: number): number {
     }
     index += own.length
   }
-  if (headings.has(start)) return lead
-  for (let i = start - 1; i >= Math.max(0, lead - HEADING_REACH); i--) if (headings.has(i)) return i
-  return lead
+  return headings
 }
+
+/**
+ * The section the answering sentences are in, as the passage names it: the nearest heading or FAQ
+ * question before them (a FAQ's answer makes sense with its question, a manual's step with its
+ * section); null when the passage names none before them.
+ */
+function sectionOf(sentences: string[], headings: Set<number>, start: number): string | null {
+  for (let i = start - 1; i >= 0; i--) if (headings.has(i)) return sentences[i]
+  return null
+}
+
+/** Where the excerpt starts: one sentence earlier when the first answering sentence leans back on it. */
+const leadStart = (sentences: string[], headings: Set<number>, start: number) =>
+  start > 0 && LEANS_BACK.test(sentences[start]) && !headings.has(start - 1) ? start - 1 : start
 
 /** The lead-in, the answering sentences whole, then the sentences after them as long as they fit the context budget. */
 export function excerptOf(passage: RankedPassage): string {
