@@ -82,14 +82,18 @@ export async function weighTerms(ctx: AppContext, chatbotId: string, terms: stri
   return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, cues: [], answerType: null }
 }
 
+/** Words after which a question's next word is a verb ("how can I check", "do you ship", "to install"). */
+const VERB_BEFORE = new Set(['i', 'you', 'we', 'they', 'to', 'can', 'could', 'should', 'would', 'will', 'shall', 'may', 'might', 'must', 'do', 'does', 'did', 'please', 'not', 'never'])
+
 /** Each content word's WordNet relatives, as stems other than the question's own. */
 async function relatedStems(question: string, terms: string[]): Promise<Map<string, string[]>> {
   const related = new Map<string, string[]>()
   const own = new Set(terms)
-  for (const word of new Set(wordsOf(question))) {
+  const words = wordsOf(question)
+  for (const [i, word] of words.entries()) {
     const term = stemOf(word)
     if (!own.has(term) || isStopWord(word) || related.has(term)) continue
-    const stems = (await relatedWords(word)).filter((w) => !/[^\p{L}]/u.test(w) && !isStopWord(w)).map(stemOf)
+    const stems = (await relatedWords(word, i > 0 && VERB_BEFORE.has(words[i - 1]))).filter((w) => !/[^\p{L}]/u.test(w) && !isStopWord(w)).map(stemOf)
     related.set(term, [...new Set(stems)].filter((s) => !own.has(s)).slice(0, RELATIVES_PER_WORD))
   }
   return related
@@ -257,7 +261,7 @@ const LEANS_BACK = /^(?:for example|for instance|e\.g\.|this|that|these|those|it
 const HEADING_WORDS = 12
 const QUESTION_WORDS = 30
 
-/** The sentences of a passage that are headings or FAQ questions, by index. */
+/** The sentences of a passage that are headings or FAQ questions, by index: a paragraph of one short line of prose (no code, no "Type: Boolean" field). */
 function headingsOf(text: string): Set<number> {
   const headings = new Set<number>()
   let index = 0
@@ -265,7 +269,8 @@ function headingsOf(text: string): Set<number> {
     const own = storedSentences(paragraph)
     if (own.length === 1) {
       const words = countWords(own[0])
-      if ((words <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(own[0])) || (own[0].endsWith('?') && words <= QUESTION_WORDS)) headings.add(index)
+      const prose = /^[\p{L}\p{N}]/u.test(own[0]) && !/[{}[\]<>=;"]|: /.test(own[0])
+      if (prose && ((words <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(own[0])) || (own[0].endsWith('?') && words <= QUESTION_WORDS))) headings.add(index)
     }
     index += own.length
   }

@@ -140,19 +140,21 @@ function baseForms(word: string, pos: string): string[] {
 }
 
 /**
- * Single words related to `word` by its most frequent senses: synonyms, then one step broader and
+ * Single words related to `word` by its most frequent senses (its verb senses first when `asVerb`): synonyms, then one step broader and
  * one step narrower. Multi-word entries ("football_player") are left out: their parts mean
  * something else alone.
  */
-export async function relatedWords(word: string): Promise<string[]> {
-  const known = cache.get(word)
+export async function relatedWords(word: string, asVerb = false): Promise<string[]> {
+  const key = `${asVerb ? 'v' : ''}:${word}`
+  const known = cache.get(key)
   if (known) return known
   const parts = await load()
   const related: string[] = []
   const add = (words: string[]) => {
     for (const w of words) if (!w.includes('_') && w !== word && !related.includes(w)) related.push(w)
   }
-  for (const part of parts) {
+  // A word used as a verb ("can I check") is looked up as a verb first, so its verb senses lead.
+  for (const part of asVerb ? [parts[1], parts[0], parts[2]] : parts) {
     const lemma = baseForms(word, part.letters[0]).find((form) => offsetsOf(part, form).length > 0)
     if (!lemma) continue
     const senses = offsetsOf(part, lemma)
@@ -167,6 +169,6 @@ export async function relatedWords(word: string): Promise<string[]> {
   }
   const result = related.slice(0, MAX_RELATED)
   if (cache.size >= CACHE_LIMIT) cache.clear()
-  cache.set(word, result)
+  cache.set(key, result)
   return result
 }
