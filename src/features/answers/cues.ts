@@ -4,6 +4,8 @@
 
 /** Names joined by hyphens, dots, slashes or colons, and options or dot-files. */
 const COMPOUND = /(?:--?|\.)?[\p{L}\p{N}]+(?:[-._/:@][\p{L}\p{N}]+)+|(?:--|\.)[\p{L}\p{N}]+/gu
+/** A symbol standing alone between spaces or quotes. */
+const LONE_SYMBOL = /(?<=^|[\s"'“‘(])[@#~$%&|\\^=+<>;*](?=$|[\s"'”’),?])/gu
 const DEFINITION_QUESTION = /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an|the)?\s*([\p{L}\p{N}][\p{L}\p{N}-]*)/iu
 
 /** Regular-expression characters escaped (the unicode flag refuses an escaped '-' or '/'). */
@@ -15,6 +17,9 @@ export function questionCues(question: string): RegExp[] {
   for (const compound of new Set(question.match(COMPOUND) ?? [])) {
     if (compound.length >= 4) cues.push(new RegExp(`(?<![\\p{L}\\p{N}])${escape(compound)}(?![\\p{L}\\p{N}])`, 'iu'))
   }
+  // A symbol the visitor typed on its own ("the @ before my scope", "what does ~ mean") is as
+  // telling as a rare word, but the word index cannot hold it.
+  for (const symbol of new Set(question.match(LONE_SYMBOL) ?? [])) cues.push(new RegExp(escape(symbol.trim())))
   const subject = DEFINITION_QUESTION.exec(question)?.[1]
   if (subject) cues.push(new RegExp(`(?<![\\p{L}\\p{N}])${escape(subject)}s?\\s+(?:is|are|means|refers to|stands for)\\s`, 'iu'))
   return cues
