@@ -231,17 +231,19 @@ export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassa
 /** The material's passages for a question, ranked; empty when nothing matches. */
 export async function rankMaterial(ctx: AppContext, chatbotId: string, question: string): Promise<{ terms: WeightedTerms; passages: RankedPassage[] }> {
   const stems = searchTerms(question)
-  const terms = await weighTerms(ctx, chatbotId, stems)
+  // The database's work and WordNet's run side by side: on PostgreSQL each query is a round trip.
+  const [terms, related] = await Promise.all([weighTerms(ctx, chatbotId, stems), relatedStems(question, stems)])
   if (stems.length === 0) return { terms, passages: [] }
-  terms.related = await relatedStems(question, stems)
+  terms.related = related
   terms.cues = questionCues(question)
   terms.answerType = answerTypeOf(question)
-  const hits = await searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights })
-  const relatives = [...new Set([...terms.related.values()].flat())].slice(0, RELATIVES_SEARCHED)
+  const relatives = [...new Set([...related.values()].flat())].slice(0, RELATIVES_SEARCHED)
+  const [hits, relativeHits] = await Promise.all([
+    searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights }),
+    searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false }),
+  ])
   const seen = new Set(hits.map((h) => h.text))
-  for (const hit of await searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false })) {
-    if (!seen.has(hit.text)) hits.push(hit)
-  }
+  for (const hit of relativeHits) if (!seen.has(hit.text)) hits.push(hit)
   // A word the material lacks is half known when a relative of it is in the candidates.
   const candidateStems = new Set(hits.flatMap((h) => wordsOf(h.text).map(stemOf)))
   const unknownWeight = [...terms.missing].reduce((sum, t) => {
