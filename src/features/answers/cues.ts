@@ -32,7 +32,7 @@ export const cuesIn = (text: string, cues: readonly RegExp[]) => cues.filter((cu
  * The kind of sentence a question's form asks for (its expected answer type): "how many / how
  * long / what temperature" is answered by a sentence holding a quantity, "when" by a date or time,
  * "how do I" by a command line or an option, "where" by a path or an address, "why" by a reason,
- * "what does NFS stand for" by the expansion in parentheses. Such a sentence is likelier the
+ * "what does NFS stand for" by the expansion in parentheses, "what happens if" by a condition. Such a sentence is likelier the
  * answer than one that only echoes the question's words.
  */
 interface AnswerType {
@@ -51,6 +51,8 @@ const DATE_OR_TIME = /\b(?:1[5-9]\d\d|20\d\d)\b|\b\d{1,2}[:.]\d\d\b|\b(?:january
 const COMMAND = /(?:^|\s)[$#%>] \S|(?<![\p{L}\p{N}])--?[\p{L}][\p{L}\p{N}-]*|<[\p{L}\p{N}_-]+>|[\p{L}][\p{L}\p{N}]+[._][\p{L}][\p{L}\p{N}]+/u
 const PLACE = /(?:^|[\s("'])(?:~|\.{1,2})?\/[\p{L}\p{N}._-]+|[a-z][a-z0-9+.-]*:\/\/\S+|\b[\p{L}\p{N}-]+\.(?:org|com|net|io|de)\b/iu
 const REASON = /\b(?:because|since|so that|in order to|due to|reason|advantage|otherwise|prevents?|avoids?|ensures?|therefore|thus)\b/iu
+/** A condition and what follows from it: "If there are conflicts, …", "… by default". */
+const CONDITION = /\b(?:if|unless|when|whenever|otherwise|in case|by default|defaults? to)\b/iu
 const ACRONYM_QUESTION = /\b(?:[Ww]hat|[Ww]hich)\s+(?:does|do|is|are)\s+(?:an?\s+|the\s+)?([\p{Lu}][\p{Lu}\p{N}]{1,7})\b(?:\s+(?:stand|mean|short)\b|\s*\??\s*$)/u
 
 const ANSWER_TYPES: AnswerType[] = [
@@ -60,6 +62,7 @@ const ANSWER_TYPES: AnswerType[] = [
   { asks: /\bhow\s+(?:do|can|could|should|would|shall|to|may)\b|\b(?:what|which)\s+(?:command|option|flag|setting|switch|package)\b/iu, answer: COMMAND },
   { asks: /^\s*where\b|\b(?:which|what)\s+(?:file|directory|folder|path|url|address|site|server|host|mirror)\b/iu, answer: PLACE },
   { asks: /^\s*why\b|\bwhat\s+for\b|\bwhat is the (?:point|purpose|reason)\b/iu, answer: REASON },
+  { asks: /\bwhat happens\b|\bwhat if\b|(?<!^\s*)\b(?:if|unless|in case|when)\b/iu, answer: CONDITION },
 ]
 
 /** "(NFS)" or "NFS (" — an acronym with its expansion beside it. */
