@@ -100,7 +100,8 @@ function synsetAt(part: LoadedPart, offset: number): Synset {
     const [symbol, target, pos, words] = fields.slice(pointerStart + 1 + i * 4, pointerStart + 5 + i * 4)
     if (symbol === '+') derivations.push({ offset: Number(target), pos, source: Number.parseInt(words.slice(0, 2), 16), target: Number.parseInt(words.slice(2), 16) })
     if (pos !== fields[2] && !(fields[2] === 's' && pos === 'a')) continue
-    if (symbol === '@' || symbol === '@i') hypernyms.push(Number(target))
+    // An adjective's similar adjectives ('&') stand where a noun's broader words would.
+    if (symbol === '@' || symbol === '@i' || symbol === '&') hypernyms.push(Number(target))
     if (symbol === '~' || symbol === '~i') hyponyms.push(Number(target))
   }
   return { words, hypernyms, hyponyms, derivations }
@@ -140,8 +141,10 @@ function baseForms(word: string, pos: string): string[] {
 }
 
 /**
- * Single words related to `word` by its most frequent senses (its verb senses first when `asVerb`): synonyms, then one step broader and
- * one step narrower. Multi-word entries ("football_player") are left out: their parts mean
+ * Single words related to `word` by its most frequent senses (its verb senses first when
+ * `asVerb`), nearest first over every part of speech: derived forms, synonyms, then one step
+ * broader (for an adjective, its similar adjectives: WordNet gives adjectives no broader words),
+ * then one step narrower. Multi-word entries ("football_player") are left out: their parts mean
  * something else alone.
  */
 export async function relatedWords(word: string, asVerb = false): Promise<string[]> {
@@ -149,10 +152,7 @@ export async function relatedWords(word: string, asVerb = false): Promise<string
   const known = cache.get(key)
   if (known) return known
   const parts = await load()
-  const related: string[] = []
-  const add = (words: string[]) => {
-    for (const w of words) if (!w.includes('_') && w !== word && !related.includes(w)) related.push(w)
-  }
+  const levels: string[][][] = [[], [], [], []]
   // A word used as a verb ("can I check") is looked up as a verb first, so its verb senses lead.
   for (const part of asVerb ? [parts[1], parts[0], parts[2]] : parts) {
     const lemma = baseForms(word, part.letters[0]).find((form) => offsetsOf(part, form).length > 0)
@@ -160,13 +160,14 @@ export async function relatedWords(word: string, asVerb = false): Promise<string
     const senses = offsetsOf(part, lemma)
       .slice(0, SENSES)
       .map((offset) => synsetAt(part, offset))
-    // A word's own derived forms first: they name the same thing in another part of speech.
-    for (const sense of senses) add(derivedWords(parts, sense, lemma))
-    for (const sense of senses) add(sense.words)
+    for (const sense of senses) levels[0].push(derivedWords(parts, sense, lemma))
+    for (const sense of senses) levels[1].push(sense.words)
     const [first] = senses
-    for (const offset of first.hypernyms) add(synsetAt(part, offset).words)
-    for (const offset of first.hyponyms) add(synsetAt(part, offset).words)
+    for (const offset of first.hypernyms) levels[2].push(synsetAt(part, offset).words)
+    for (const offset of first.hyponyms) levels[3].push(synsetAt(part, offset).words)
   }
+  const related: string[] = []
+  for (const w of levels.flat(2)) if (!w.includes('_') && w !== word && !related.includes(w)) related.push(w)
   const result = related.slice(0, MAX_RELATED)
   if (cache.size >= CACHE_LIMIT) cache.clear()
   cache.set(key, result)
