@@ -1,7 +1,9 @@
 // Answer-quality benchmark: real third-party documents go into a Knowledge Retrieval chatbot of
 // the real service through its API, visitor questions are asked over HTTP, each in a fresh
 // session, and the replies are scored beside a plain BM25-top-chunk baseline from the same run.
-// Usage: npm run eval:answers [-- --verbose]
+// Usage: npm run eval:answers [-- --verbose [--explain]]
+// --verbose lists each miss with where the passage holding its gold string ranked; --explain adds
+// the four best passages and the gold passage, with their scores.
 import { resolve } from 'node:path'
 import snowball from 'snowball-stemmers'
 import { eng as stopwords } from 'stopword'
@@ -13,6 +15,7 @@ import { ANSWERABLE, UNANSWERABLE, type AnswerableQuestion } from './eval-answer
 
 const root = resolve(import.meta.dir, '..')
 const verbose = process.argv.includes('--verbose')
+const explain = process.argv.includes('--explain')
 
 /** Case, quotes, Markdown emphasis and spacing aside, so a gold string is found however it is set. */
 const normalise = (text: string) =>
@@ -133,8 +136,9 @@ async function main() {
       const where = at < 0 ? 'gold passage not among the candidates' : `gold passage ranked ${at + 1} of ${passages.length}`
       const top = passages[0]
       const answerHolds = at >= 0 && holdsGold(passages[at].answer.join(' ') + ' ' + passages[at].after.join(' '), q.gold)
-      const dbg = process.env.DBG ? '\n' + passages.slice(0, 4).map((p, i) => `    #${i + 1} ${p.score.toFixed(2)} cov ${p.coverage.toFixed(2)} [${p.title}] ${p.answer.join(' ').slice(0, 160)}`).join('\n') + (at >= 0 ? `\n    gold#${at + 1} ${passages[at].score.toFixed(2)} [${passages[at].title}] ${passages[at].answer.join(' ').slice(0, 160)} ||| ${passages[at].text.replace(/\s+/g, ' ').slice(0, 300)}` : '') : ''
-      return dbg + `\n  why: ${where}; unknown ${terms.unknown.toFixed(2)}; top coverage ${top?.coverage.toFixed(2) ?? '-'}${at >= 0 ? `; its window ${answerHolds ? 'or context holds' : 'misses'} the gold (coverage ${passages[at].coverage.toFixed(2)})` : ''}`
+      const line = (p: (typeof passages)[number], label: string) => `\n    ${label} ${p.score.toFixed(2)} coverage ${p.coverage.toFixed(2)} [${p.title}] ${p.answer.join(' ').slice(0, 160)}`
+      const detail = explain ? passages.slice(0, 4).map((p, i) => line(p, `#${i + 1}`)).join('') + (at >= 0 ? line(passages[at], `gold #${at + 1}`) : '') : ''
+      return `${detail}\n  why: ${where}; unknown ${terms.unknown.toFixed(2)}; top coverage ${top?.coverage.toFixed(2) ?? '-'}${at >= 0 ? `; its window ${answerHolds ? 'or context holds' : 'misses'} the gold (coverage ${passages[at].coverage.toFixed(2)})` : ''}`
     }
 
     const api = client(app.url)
