@@ -203,17 +203,20 @@ export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassa
     // it, and the one whose title names it ("npm-install" for a question about npm install), win.
     const densest = Math.max(0, ...sentences.map((s, i) => share(massOfCredits(sentenceCredits[i], terms) + cued[i]) * brevity(s)))
     const titled = share(massOfCredits(titleCredits, terms))
-    const after = sentences.slice(window.end)
     const headings = headingsOf(hit.text)
-    const before = sentences.slice(leadStart(sentences, headings, window.start), window.start)
+    // A question that names a section ("How do I configure the network?" over "Configuring the
+    // network") is answered by the section's first sentences, the heading named as its section.
+    const { start, end } = answerOfSection(window, headings, sentences.length)
+    const after = sentences.slice(end)
+    const before = sentences.slice(leadStart(sentences, headings, start), start)
     return {
       title: hit.source.title,
       url: hit.source.url,
       sourceId: hit.source.source_id,
       text: hit.text,
       before,
-      section: sectionOf(sentences, headings, window.start - before.length),
-      answer: sentences.slice(window.start, window.end),
+      section: sectionOf(sentences, headings, start - before.length),
+      answer: sentences.slice(start, end),
       after,
       coverage,
       score:
@@ -287,6 +290,17 @@ function headingsOf(text: string): Set<number> {
 function sectionOf(sentences: string[], headings: Set<number>, start: number): string | null {
   for (let i = start - 1; i >= 0; i--) if (headings.has(i)) return sentences[i]
   return null
+}
+
+/** The answering sentences: the window less the headings that lead it, or the first sentence under them when the window is only headings. */
+function answerOfSection(window: { start: number; end: number }, headings: Set<number>, count: number): { start: number; end: number } {
+  let start = window.start
+  while (start < window.end && headings.has(start)) start++
+  // Headings that lead the window name its section (the source line says so); the reply leads with the sentences.
+  if (start < window.end) return { start, end: window.end }
+  // Only headings: the section's first sentence answers (past any sub-heading right under it).
+  while (start < count && headings.has(start)) start++
+  return start < count ? { start, end: start + 1 } : window
 }
 
 /** Where the excerpt starts: one sentence earlier when the first answering sentence leans back on it. */
