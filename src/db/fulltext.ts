@@ -179,18 +179,18 @@ export const postgresFullText: FullTextIndex = {
       usable.map((_, i) => sql.ref(`q.t${i}`)),
       sql` || `,
     )
-    // ts_rank counts occurrences but not rarity: with weights, the rarity of the terms a passage
-    // holds ranks it first, ts_rank only among equals.
-    const rarity = weights
+    // ts_rank counts occurrences but not rarity: with weights, each term's own ts_rank (its
+    // occurrences, length-normalised) is weighted by its rarity, as BM25 weighs tf by idf.
+    const weighted = weights
       ? sql.join(
-          usable.map((term, i) => sql`CASE WHEN c.search @@ ${sql.ref(`q.t${i}`)} THEN ${weights.get(term) ?? 1}::float8 ELSE 0 END`),
+          usable.map((term, i) => sql`${weights.get(term) ?? 1}::float8 * ts_rank(c.search, ${sql.ref(`q.t${i}`)}, 1)`),
           sql` + `,
         )
-      : sql`0`
+      : sql`ts_rank(c.search, q.query, 1)`
     const result = await sql<HitRow>`
       SELECT c.source_type, c.source_id, c.title, c.url, c.text, ranked.rank
       FROM (
-        SELECT c.id, (${rarity}) + ts_rank(c.search, q.query, 1) AS rank
+        SELECT c.id, (${weighted}) AS rank
         FROM chunks c, (SELECT *, ${anyTerm} AS query FROM (SELECT ${termQueries}) q) q
         WHERE c.chatbot_id = ${chatbotId} AND c.search @@ q.query
         ORDER BY rank DESC, c.id
