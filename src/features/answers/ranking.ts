@@ -241,12 +241,9 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   terms.cues = questionCues(question)
   terms.answerType = answerTypeOf(question)
   const relatives = [...new Set([...related.values()].flat())].slice(0, RELATIVES_SEARCHED)
-  // A relative weighs what its word weighs, at a relative's credit (an engine that ranks by weights uses them).
-  const relativeWeights = new Map<string, number>()
-  for (const [term, stems] of related) for (const r of stems) relativeWeights.set(r, Math.max(relativeWeights.get(r) ?? 0, RELATED_CREDIT * (terms.weights.get(term) ?? 1)))
   const [hits, relativeHits] = await Promise.all([
     searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights }),
-    searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false, weights: relativeWeights }),
+    searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false }),
   ])
   const seen = new Set(hits.map((h) => h.text))
   for (const hit of relativeHits) if (!seen.has(hit.text)) hits.push(hit)
