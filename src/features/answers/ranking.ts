@@ -101,6 +101,30 @@ async function relatedStems(question: string, terms: string[]): Promise<Map<stri
 
 const stemsOf = (text: string) => new Set(wordsOf(text).map(stemOf))
 
+/** What ranking reads of a passage whatever the question: its sentences, their stems and lengths, its headings. */
+interface PassageReading {
+  sentences: string[]
+  stems: Set<string>[]
+  words: number[]
+  headings: Set<number>
+  allStems: Set<string>
+}
+
+/** Passages read lately: the same passages come back question after question, and their text never changes. */
+const readings = new Map<string, PassageReading>()
+const READINGS_KEPT = 2_000
+
+function readPassage(text: string): PassageReading {
+  const known = readings.get(text)
+  if (known) return known
+  const sentences = storedSentences(text)
+  const stems = sentences.map(stemsOf)
+  const reading = { sentences, stems, words: sentences.map(countWords), headings: headingsOf(text), allStems: new Set(stems.flatMap((s) => [...s])) }
+  if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value as string)
+  readings.set(text, reading)
+  return reading
+}
+
 /** Which of the question's terms a text holds, each with its credit: 1 for the word, less for a relative. */
 type Credits = Map<string, number>
 
@@ -128,7 +152,7 @@ const massOfCredits = (credits: Credits, terms: WeightedTerms) => {
 
 /** Words past which a sentence's matches count for less: a long run-on (a code listing, a table) matches by chance. */
 const PLAIN_SENTENCE_WORDS = 30
-const brevity = (sentence: string) => Math.min(1, Math.sqrt(PLAIN_SENTENCE_WORDS / Math.max(1, countWords(sentence))))
+const brevity = (words: number) => Math.min(1, Math.sqrt(PLAIN_SENTENCE_WORDS / Math.max(1, words)))
 
 /** What a cue adds to a sentence's or window's mass for ranking (never to its coverage). */
 const cueMass = (text: string, terms: WeightedTerms) => (terms.cues.length ? cuesIn(text, terms.cues) * Math.max(0, ...terms.weights.values()) : 0)
@@ -188,10 +212,11 @@ function documentCredits(hits: Passage[], sentenceCredits: Credits[][], terms: W
 export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassage[] {
   const topEngine = Math.max(...hits.map((h) => h.source.score), 1e-9)
   const share = (mass: number) => (terms.total > 0 ? mass / terms.total : 0)
-  const allCredits = hits.map((hit) => storedSentences(hit.text).map((s) => creditsOf(stemsOf(s), terms)))
+  const read = hits.map((hit) => readPassage(hit.text))
+  const allCredits = read.map((r) => r.stems.map((stems) => creditsOf(stems, terms)))
   const documents = documentCredits(hits, allCredits, terms)
   const ranked = hits.map((hit, i) => {
-    const sentences = storedSentences(hit.text)
+    const { sentences, words, headings } = read[i]
     const sentenceCredits = allCredits[i]
     const cued = sentences.map((s) => cueMass(s, terms))
     // Only a sentence that also holds a word of the question is of the kind asked for: every table row holds a number.
@@ -201,9 +226,8 @@ export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassa
     const coverage = share(window.mass)
     // Between passages that cover the question alike, the one whose single sentence holds most of
     // it, and the one whose title names it ("npm-install" for a question about npm install), win.
-    const densest = Math.max(0, ...sentences.map((s, i) => share(massOfCredits(sentenceCredits[i], terms) + cued[i]) * brevity(s)))
+    const densest = Math.max(0, ...sentences.map((_, i) => share(massOfCredits(sentenceCredits[i], terms) + cued[i]) * brevity(words[i])))
     const titled = share(massOfCredits(titleCredits, terms))
-    const headings = headingsOf(hit.text)
     // A question that names a section ("How do I configure the network?" over "Configuring the
     // network") is answered by the section's first sentences, the heading named as its section.
     const { start, end } = answerOfSection(window, headings, sentences.length)
@@ -248,9 +272,9 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   const seen = new Set(hits.map((h) => h.text))
   for (const hit of relativeHits) if (!seen.has(hit.text)) hits.push(hit)
   // A word the material lacks is half known when a relative of it is in the candidates.
-  const candidateStems = new Set(hits.flatMap((h) => wordsOf(h.text).map(stemOf)))
+  const inCandidates = (stem: string) => hits.some((h) => readPassage(h.text).allStems.has(stem))
   const unknownWeight = [...terms.missing].reduce((sum, t) => {
-    const stand = terms.related.get(t)?.some((r) => candidateStems.has(r)) ? 1 - RELATED_RELIEF : 1
+    const stand = terms.related.get(t)?.some(inCandidates) ? 1 - RELATED_RELIEF : 1
     return sum + (terms.weights.get(t) ?? 0) * stand
   }, 0)
   terms.unknown = terms.total > 0 ? unknownWeight / terms.total : 1
