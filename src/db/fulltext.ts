@@ -205,19 +205,21 @@ export const postgresFullText: FullTextIndex = {
   async frequencies(db, chatbotId, terms) {
     const usable = usableTerms(terms)
     const holding = new Map<string, number>()
-    if (usable.length > 0) {
-      const termQueries = sql.join(
-        usable.map((term, i) => sql`plainto_tsquery('simple', ${term}) AS ${sql.ref(`t${i}`)}`),
-        sql`, `,
-      )
-      const counts = sql.join(
-        usable.map((_, i) => sql`count(*) FILTER (WHERE c.search @@ ${sql.ref(`q.t${i}`)}) AS ${sql.ref(`n${i}`)}`),
-        sql`, `,
-      )
-      const result = await sql<Record<string, string | number>>`SELECT ${counts} FROM chunks c, (SELECT ${termQueries}) q WHERE c.chatbot_id = ${chatbotId}`.execute(db)
-      usable.forEach((term, i) => holding.set(term, Number(result.rows[0]?.[`n${i}`] ?? 0)))
-    }
-    return { passages: await passageCount(db, chatbotId), holding }
+    if (usable.length === 0) return { passages: await passageCount(db, chatbotId), holding }
+    const termQueries = sql.join(
+      usable.map((term, i) => sql`plainto_tsquery('simple', ${term}) AS ${sql.ref(`t${i}`)}`),
+      sql`, `,
+    )
+    const counts = sql.join(
+      usable.map((_, i) => sql`count(*) FILTER (WHERE c.search @@ ${sql.ref(`q.t${i}`)}) AS ${sql.ref(`n${i}`)}`),
+      sql`, `,
+    )
+    // The passage count comes in the same statement: one round trip, not two.
+    const result = await sql<Record<string, string | number>>`
+      SELECT count(*) AS passages, ${counts} FROM chunks c, (SELECT ${termQueries}) q WHERE c.chatbot_id = ${chatbotId}
+    `.execute(db)
+    usable.forEach((term, i) => holding.set(term, Number(result.rows[0]?.[`n${i}`] ?? 0)))
+    return { passages: Number(result.rows[0]?.passages ?? 0), holding }
   },
 }
 
