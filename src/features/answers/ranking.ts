@@ -2,7 +2,9 @@
 // index gives a deep candidate set (bm25 over stems); each candidate is then read sentence by
 // sentence (split by sbd at ingestion), and the window of one to three sentences that covers the most of the question,
 // each term weighted by its rarity in the chatbot's material, decides. A question's words also
-// meet their WordNet relatives ("athletes" meets "footballers") at a part of their weight.
+// meet their WordNet relatives ("athletes" meets "footballers") at a part of their weight; wording
+// cues and the kind of sentence the question's form asks for (cues.ts) lift a window, and what the
+// passage's document holds of the question lifts a passage.
 import type { AppContext } from '../../context'
 import { isStopWord, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
 import { storedSentences } from '../../lib/sentences'
@@ -220,13 +222,13 @@ export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassa
     const sentenceCredits = allCredits[i]
     const cued = sentences.map((s) => cueMass(s, terms))
     // Only a sentence that also holds a word of the question is of the kind asked for: every table row holds a number.
-    const typed = sentences.map((s, i) => terms.answerType !== null && sentenceCredits[i].size > 0 && terms.answerType.test(s))
+    const typed = sentences.map((s, j) => terms.answerType !== null && sentenceCredits[j].size > 0 && terms.answerType.test(s))
     const titleCredits = creditsOf(stemsOf(hit.source.title), terms)
     const window = bestWindow(sentenceCredits, cued, typed, titleCredits, terms)
     const coverage = share(window.mass)
     // Between passages that cover the question alike, the one whose single sentence holds most of
     // it, and the one whose title names it ("npm-install" for a question about npm install), win.
-    const densest = Math.max(0, ...sentences.map((_, i) => share(massOfCredits(sentenceCredits[i], terms) + cued[i]) * brevity(words[i])))
+    const densest = Math.max(0, ...sentences.map((_, j) => share(massOfCredits(sentenceCredits[j], terms) + cued[j]) * brevity(words[j])))
     const titled = share(massOfCredits(titleCredits, terms))
     // A question that names a section ("How do I configure the network?" over "Configuring the
     // network") is answered by the section's first sentences, the heading named as its section.
