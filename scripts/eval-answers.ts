@@ -1,10 +1,13 @@
 // Answer-quality benchmark: real third-party documents go into a Knowledge Retrieval chatbot of
 // the real service through its API, visitor questions are asked over HTTP, each in a fresh
 // session, and the replies are scored beside a plain BM25-top-chunk baseline from the same run.
-// Usage: npm run eval:answers [-- --verbose]
+// Usage: npm run eval:answers [-- --verbose [--explain]]
+// --verbose lists each miss with where the passage holding its gold string ranked; --explain adds
+// the four best passages and the gold passage, with their scores.
 import { resolve } from 'node:path'
 import snowball from 'snowball-stemmers'
 import { eng as stopwords } from 'stopword'
+import { rankMaterial } from '../src/features/answers/ranking'
 import { NOTHING_FOUND } from '../src/features/answers/texts'
 import { client, startTestApp, subscribedToken } from '../tests/support/app'
 import { fetchCorpus, type CorpusDocument } from './eval-answers/corpus'
@@ -12,6 +15,7 @@ import { ANSWERABLE, UNANSWERABLE, type AnswerableQuestion } from './eval-answer
 
 const root = resolve(import.meta.dir, '..')
 const verbose = process.argv.includes('--verbose')
+const explain = process.argv.includes('--explain')
 
 /** Case, quotes, Markdown emphasis and spacing aside, so a gold string is found however it is set. */
 const normalise = (text: string) =>
@@ -125,6 +129,18 @@ async function main() {
     }
     const baseline = bm25(chunks)
 
+    /** Why a question was missed: where the passage holding a gold string ranks, and whether the answering sentences hold it. */
+    const whyMissed = async (q: AnswerableQuestion): Promise<string> => {
+      const { terms, passages } = await rankMaterial(app.ctx, id, q.question)
+      const at = passages.findIndex((p) => holdsGold(p.text, q.gold))
+      const where = at < 0 ? 'gold passage not among the candidates' : `gold passage ranked ${at + 1} of ${passages.length}`
+      const top = passages[0]
+      const answerHolds = at >= 0 && holdsGold(passages[at].answer.join(' ') + ' ' + passages[at].after.join(' '), q.gold)
+      const line = (p: (typeof passages)[number], label: string) => `\n    ${label} ${p.score.toFixed(2)} coverage ${p.coverage.toFixed(2)} [${p.title}] ${p.answer.join(' ').slice(0, 160)}`
+      const detail = explain ? passages.slice(0, 4).map((p, i) => line(p, `#${i + 1}`)).join('') + (at >= 0 ? line(passages[at], `gold #${at + 1}`) : '') : ''
+      return `${detail}\n  why: ${where}; unknown ${terms.unknown.toFixed(2)}; top coverage ${top?.coverage.toFixed(2) ?? '-'}${at >= 0 ? `; its window ${answerHolds ? 'or context holds' : 'misses'} the gold (coverage ${passages[at].coverage.toFixed(2)})` : ''}`
+    }
+
     const api = client(app.url)
     let visitor = 0
     const latencies: number[] = []
@@ -150,7 +166,7 @@ async function main() {
         score.baselineHit++
         if (q.paraphrase) score.baselineParaphraseHit++
       }
-      if (!hit) misses.push(`MISS ${q.question}\n  gold: ${q.gold.join(' | ')}\n  reply: ${r.reply.replace(/\s+/g, ' ').slice(0, 400)}`)
+      if (!hit) misses.push(`MISS ${q.question}\n  gold: ${q.gold.join(' | ')}${verbose ? await whyMissed(q) : ''}\n  reply: ${r.reply.replace(/\s+/g, ' ').slice(0, 400)}`)
     }
     for (const question of UNANSWERABLE) {
       const r = await ask(question)

@@ -169,24 +169,35 @@ export const postgresFullText: FullTextIndex = {
   async search(db, chatbotId, terms, limit, weights) {
     const usable = usableTerms(terms)
     if (usable.length === 0 || limit <= 0) return []
-    const query = sql.join(
-      usable.map((term) => sql`plainto_tsquery('simple', ${term})`),
+    // Each term's tsquery is made once (in q), not once a row; the passages' text is read only for
+    // the rows kept, after ranking.
+    const termQueries = sql.join(
+      usable.map((term, i) => sql`plainto_tsquery('simple', ${term}) AS ${sql.ref(`t${i}`)}`),
+      sql`, `,
+    )
+    const anyTerm = sql.join(
+      usable.map((_, i) => sql.ref(`q.t${i}`)),
       sql` || `,
     )
-    // ts_rank counts occurrences but not rarity: with weights, the rarity of the terms a passage
-    // holds ranks it first, ts_rank only among equals.
-    const rarity = weights
+    // ts_rank counts occurrences but not rarity: with weights, each term's own ts_rank (its
+    // occurrences, length-normalised) is weighted by its rarity, as BM25 weighs tf by idf.
+    const weighted = weights
       ? sql.join(
-          usable.map((term) => sql`CASE WHEN c.search @@ plainto_tsquery('simple', ${term}) THEN ${weights.get(term) ?? 1}::float8 ELSE 0 END`),
+          usable.map((term, i) => sql`${weights.get(term) ?? 1}::float8 * ts_rank(c.search, ${sql.ref(`q.t${i}`)}, 1)`),
           sql` + `,
         )
-      : sql`0`
+      : sql`ts_rank(c.search, q.query, 1)`
     const result = await sql<HitRow>`
-      SELECT c.source_type, c.source_id, c.title, c.url, c.text, (${rarity}) + ts_rank(c.search, q.query, 1) AS rank
-      FROM chunks c, (SELECT ${query} AS query) q
-      WHERE c.chatbot_id = ${chatbotId} AND c.search @@ q.query
-      ORDER BY rank DESC, c.id
-      LIMIT ${limit}
+      SELECT c.source_type, c.source_id, c.title, c.url, c.text, ranked.rank
+      FROM (
+        SELECT c.id, (${weighted}) AS rank
+        FROM chunks c, (SELECT *, ${anyTerm} AS query FROM (SELECT ${termQueries}) q) q
+        WHERE c.chatbot_id = ${chatbotId} AND c.search @@ q.query
+        ORDER BY rank DESC, c.id
+        LIMIT ${limit}
+      ) ranked
+      JOIN chunks c ON c.id = ranked.id
+      ORDER BY ranked.rank DESC, c.id
     `.execute(db)
     return result.rows.map((r) => toHit(r, Number(r.rank)))
   },
@@ -194,15 +205,21 @@ export const postgresFullText: FullTextIndex = {
   async frequencies(db, chatbotId, terms) {
     const usable = usableTerms(terms)
     const holding = new Map<string, number>()
-    if (usable.length > 0) {
-      const counts = sql.join(
-        usable.map((term, i) => sql`count(*) FILTER (WHERE search @@ plainto_tsquery('simple', ${term})) AS ${sql.ref(`t${i}`)}`),
-        sql`, `,
-      )
-      const result = await sql<Record<string, string | number>>`SELECT ${counts} FROM chunks WHERE chatbot_id = ${chatbotId}`.execute(db)
-      for (const [i, term] of usable.entries()) holding.set(term, Number(result.rows[0]?.[`t${i}`] ?? 0))
-    }
-    return { passages: await passageCount(db, chatbotId), holding }
+    if (usable.length === 0) return { passages: await passageCount(db, chatbotId), holding }
+    const termQueries = sql.join(
+      usable.map((term, i) => sql`plainto_tsquery('simple', ${term}) AS ${sql.ref(`t${i}`)}`),
+      sql`, `,
+    )
+    const counts = sql.join(
+      usable.map((_, i) => sql`count(*) FILTER (WHERE c.search @@ ${sql.ref(`q.t${i}`)}) AS ${sql.ref(`n${i}`)}`),
+      sql`, `,
+    )
+    // The passage count comes in the same statement: one round trip, not two.
+    const result = await sql<Record<string, string | number>>`
+      SELECT count(*) AS passages, ${counts} FROM chunks c, (SELECT ${termQueries}) q WHERE c.chatbot_id = ${chatbotId}
+    `.execute(db)
+    for (const [i, term] of usable.entries()) holding.set(term, Number(result.rows[0]?.[`n${i}`] ?? 0))
+    return { passages: Number(result.rows[0]?.passages ?? 0), holding }
   },
 }
 

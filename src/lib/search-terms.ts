@@ -62,12 +62,15 @@ const isLoneLetter = (word: string) => word.length === 1 && !/\p{N}/u.test(word)
  * question made of stop words only keeps all its words instead; the index's rarity weighting
  * then tells them apart.
  */
-/** "How long", "how many", "how old": with "how" before them these words ask for a measure; they name no topic. */
+/**
+ * "How long", "how many", "how old": with "how" before them these words ask for a measure; they
+ * name no topic. Likewise "stand" in "what does LIR stand for" asks for an expansion.
+ */
 const MEASURE_WORDS = new Set(['long', 'much', 'many', 'often', 'far', 'old', 'big', 'large', 'soon', 'early', 'late', 'fast', 'high', 'tall'])
 
 export function searchTerms(query: string): string[] {
   const all = wordsOf(query)
-  const words = all.filter((w, i) => !isLoneLetter(w) && !(i > 0 && all[i - 1] === 'how' && MEASURE_WORDS.has(w)))
+  const words = all.filter((w, i) => !isLoneLetter(w) && !(i > 0 && all[i - 1] === 'how' && MEASURE_WORDS.has(w)) && !(w === 'stand' && all[i + 1] === 'for'))
   const content = words.filter((w) => !isStopWord(w))
   const chosen = content.length > 0 ? content : words
   return [...new Set(chosen.map((w) => stemOf(w).slice(0, MAX_TERM_CHARS)))].slice(0, MAX_SEARCH_TERMS)

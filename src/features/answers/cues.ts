@@ -4,6 +4,8 @@
 
 /** Names joined by hyphens, dots, slashes or colons, and options or dot-files. */
 const COMPOUND = /(?:--?|\.)?[\p{L}\p{N}]+(?:[-._/:@][\p{L}\p{N}]+)+|(?:--|\.)[\p{L}\p{N}]+/gu
+/** A symbol standing alone between spaces or quotes. */
+const LONE_SYMBOL = /(?<=^|[\s"'“‘(])[@#~$%&|\\^=+<>;*](?=$|[\s"'”’),?])/gu
 const DEFINITION_QUESTION = /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an|the)?\s*([\p{L}\p{N}][\p{L}\p{N}-]*)/iu
 
 /** Regular-expression characters escaped (the unicode flag refuses an escaped '-' or '/'). */
@@ -15,6 +17,9 @@ export function questionCues(question: string): RegExp[] {
   for (const compound of new Set(question.match(COMPOUND) ?? [])) {
     if (compound.length >= 4) cues.push(new RegExp(`(?<![\\p{L}\\p{N}])${escape(compound)}(?![\\p{L}\\p{N}])`, 'iu'))
   }
+  // A symbol the visitor typed on its own ("the @ before my scope", "what does ~ mean") is as
+  // telling as a rare word, but the word index cannot hold it.
+  for (const symbol of new Set(question.match(LONE_SYMBOL) ?? [])) cues.push(new RegExp(escape(symbol.trim())))
   const subject = DEFINITION_QUESTION.exec(question)?.[1]
   if (subject) cues.push(new RegExp(`(?<![\\p{L}\\p{N}])${escape(subject)}s?\\s+(?:is|are|means|refers to|stands for)\\s`, 'iu'))
   return cues
@@ -22,3 +27,56 @@ export function questionCues(question: string): RegExp[] {
 
 /** How many of the cues a text matches. */
 export const cuesIn = (text: string, cues: readonly RegExp[]) => cues.filter((cue) => cue.test(text)).length
+
+/**
+ * The kind of sentence a question's form asks for (its expected answer type): "how many / how
+ * long / what temperature" is answered by a sentence holding a quantity, "when" by a date or time,
+ * "how do I" by a command line or an option, "where" by a path or an address, "why" by a reason,
+ * "what does NFS stand for" by the expansion in parentheses, "what happens if" by a condition. Such a sentence is likelier the
+ * answer than one that only echoes the question's words.
+ */
+interface AnswerType {
+  asks: RegExp
+  answer: RegExp | ((question: string) => RegExp | null)
+}
+
+/** A number that measures something: not a label's number ("Figure 1", "Section 4") nor a citation ("(13)"). */
+const QUANTITY = /(?<![\p{L}\p{N}(\[])(?<!(?:figure|fig\.|table|section|chapter|page|line|step|appendix|item|note)\s+)\p{N}(?![\p{N}]*[)\]])/iu
+const DATE_OR_TIME = /\b(?:1[5-9]\d\d|20\d\d)\b|\b\d{1,2}[:.]\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|daily|weekly|monthly|yearly|hourly|every \w+)\b|\b\d+\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/iu
+/**
+ * A command line or an option: a shell prompt, "--option" or "-x", a <placeholder>, or a
+ * code-like name ("user.name", "sources.list", "npm_config"); hyphenated words are left out, as
+ * English is full of them ("self-healing").
+ */
+const COMMAND = /(?:^|\s)[$#%>] \S|(?<![\p{L}\p{N}])--?[\p{L}][\p{L}\p{N}-]*|<[\p{L}\p{N}_-]+>|[\p{L}][\p{L}\p{N}]+[._][\p{L}][\p{L}\p{N}]+/u
+const PLACE = /(?:^|[\s("'])(?:~|\.{1,2})?\/[\p{L}\p{N}._-]+|[a-z][a-z0-9+.-]*:\/\/\S+|\b[\p{L}\p{N}-]+\.(?:org|com|net|io|de)\b/iu
+const REASON = /\b(?:because|since|so that|in order to|due to|reason|advantage|otherwise|prevents?|avoids?|ensures?|therefore|thus)\b/iu
+/** A condition and what follows from it: "If there are conflicts, …", "… by default". */
+const CONDITION = /\b(?:if|unless|when|whenever|otherwise|in case|by default|defaults? to)\b/iu
+const ACRONYM_QUESTION = /\b(?:[Ww]hat|[Ww]hich)\s+(?:does|do|is|are)\s+(?:an?\s+|the\s+)?([\p{Lu}][\p{Lu}\p{N}]{1,7})\b(?:\s+(?:stand|mean|short)\b|\s*\??\s*$)/u
+
+const ANSWER_TYPES: AnswerType[] = [
+  { asks: ACRONYM_QUESTION, answer: (q) => acronymPattern(ACRONYM_QUESTION.exec(q)?.[1]) },
+  { asks: /\bhow\s+(?:many|much|long|old|far|big|large|small|often|fast|slow|high|low|tall|heavy|deep|wide)\b|\b(?:what|which)\s+(?:is\s+|was\s+|were\s+|are\s+)?(?:the\s+)?(?:number|amount|size|temperature|distance|weight|height|age|length|duration|percentage|proportion|rate|price|cost|speed|limit|maximum|minimum|average|mean|version|port)\b|\bat what (?:temperature|speed|rate|age|size|port)\b/iu, answer: QUANTITY },
+  { asks: /^\s*(?:when|what time|what date|what day|how soon|since when|until when)\b/iu, answer: DATE_OR_TIME },
+  { asks: /\bhow\s+(?:do|can|could|should|would|shall|to|may)\b|\b(?:what|which)\s+(?:command|option|flag|setting|switch|package)\b/iu, answer: COMMAND },
+  { asks: /^\s*where\b|\b(?:which|what)\s+(?:file|directory|folder|path|url|address|site|server|host|mirror)\b/iu, answer: PLACE },
+  { asks: /^\s*why\b|\bwhat\s+for\b|\bwhat is the (?:point|purpose|reason)\b/iu, answer: REASON },
+  { asks: /\bwhat happens\b|\bwhat if\b|(?<!^\s*)\b(?:if|unless|in case|when)\b/iu, answer: CONDITION },
+]
+
+/** "(NFS)" or "NFS (" — an acronym with its expansion beside it. */
+function acronymPattern(acronym: string | undefined): RegExp | null {
+  if (!acronym) return null
+  return new RegExp(`\\(\\s*${escape(acronym)}\\s*\\)|(?<![\\p{L}\\p{N}])${escape(acronym)}\\s*\\(`, 'u')
+}
+
+/** The pattern an answering sentence of this question's form is likely to match; null when the form says nothing. */
+export function answerTypeOf(question: string): RegExp | null {
+  for (const type of ANSWER_TYPES) {
+    if (!type.asks.test(question)) continue
+    const answer = typeof type.answer === 'function' ? type.answer(question) : type.answer
+    if (answer) return answer
+  }
+  return null
+}

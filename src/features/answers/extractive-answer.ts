@@ -95,7 +95,7 @@ export function extractiveAnswer(context: AnswerContext): Answer {
         .map((s) => `${s.facts.map((f) => f.text).join('\n')}\n\n${sourceLine(s.title, s.url)}`)
         .join('\n\n')
     : ''
-  const materialPart = passages.map((p) => `${excerptOf(p)}\n\n${sourceLine(p.title, p.url)}`).join('\n\n')
+  const materialPart = passages.map((p) => `${excerptOf(p)}\n\n${sourceLine(p.title, p.url, p.section)}`).join('\n\n')
   const materialFirst = !useFacts || (passages.length > 0 && passages[0].coverage > context.facts[0].coverage)
   const reply = (materialFirst ? [materialPart, factPart] : [factPart, materialPart]).filter(Boolean).join('\n\n')
   return { reply, sources: sourcesOf(context), answered: true }

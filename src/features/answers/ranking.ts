@@ -2,13 +2,15 @@
 // index gives a deep candidate set (bm25 over stems); each candidate is then read sentence by
 // sentence (split by sbd at ingestion), and the window of one to three sentences that covers the most of the question,
 // each term weighted by its rarity in the chatbot's material, decides. A question's words also
-// meet their WordNet relatives ("athletes" meets "footballers") at a part of their weight.
+// meet their WordNet relatives ("athletes" meets "footballers") at a part of their weight; wording
+// cues and the kind of sentence the question's form asks for (cues.ts) lift a window, and what the
+// passage's document holds of the question lifts a passage.
 import type { AppContext } from '../../context'
 import { isStopWord, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
 import { storedSentences } from '../../lib/sentences'
 import { countWords } from '../../lib/words'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
-import { cuesIn, questionCues } from './cues'
+import { answerTypeOf, cuesIn, questionCues } from './cues'
 import { relatedWords } from './wordnet'
 
 /** Candidates read before choosing: the answer's passage is often not among the first three. */
@@ -18,6 +20,8 @@ const MAX_WINDOW_SENTENCES = 3
 const ENGINE_SHARE = 0.15
 const DENSITY_SHARE = 0.5
 const TITLE_SHARE = 0.2
+/** How much the question's coverage by the passage's whole document (its candidate passages together) counts. */
+const DOCUMENT_SHARE = 0.3
 /** A related word found instead of the visitor's own counts this much of the word's weight. */
 const RELATED_CREDIT = 0.7
 /** A word the material lacks counts this much less as unknown when a relative of it is found. */
@@ -40,6 +44,8 @@ export interface WeightedTerms {
   missing: Set<string>
   /** Wording cues (questionCues): a sentence matching one ranks as if it held one more rare term. */
   cues: RegExp[]
+  /** The kind of sentence the question's form asks for (answerTypeOf), or null. */
+  answerType: RegExp | null
 }
 
 export interface RankedPassage {
@@ -47,6 +53,10 @@ export interface RankedPassage {
   url: string | null
   sourceId: string
   text: string
+  /** The sentence the first answering sentence leans on ("This means…", "For example, …"), if any. */
+  before: string[]
+  /** The heading or FAQ question of the section the answer is in, when the passage names it. */
+  section: string | null
   /** The answering sentences, whole, in their order. */
   answer: string[]
   /** Sentences that follow them in the same passage, for context. */
@@ -71,23 +81,51 @@ export async function weighTerms(ctx: AppContext, chatbotId: string, terms: stri
   const total = [...weights.values()].reduce((a, b) => a + b, 0)
   const missing = new Set(terms.filter((t) => !holding.get(t)))
   const missingWeight = [...missing].reduce((sum, t) => sum + (weights.get(t) ?? 0), 0)
-  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, cues: [] }
+  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, cues: [], answerType: null }
 }
+
+/** Words after which a question's next word is a verb ("how can I check", "do you ship", "to install"). */
+const VERB_BEFORE = new Set(['i', 'you', 'we', 'they', 'to', 'can', 'could', 'should', 'would', 'will', 'shall', 'may', 'might', 'must', 'do', 'does', 'did', 'please', 'not', 'never'])
 
 /** Each content word's WordNet relatives, as stems other than the question's own. */
 async function relatedStems(question: string, terms: string[]): Promise<Map<string, string[]>> {
   const related = new Map<string, string[]>()
   const own = new Set(terms)
-  for (const word of new Set(wordsOf(question))) {
+  const words = wordsOf(question)
+  for (const [i, word] of words.entries()) {
     const term = stemOf(word)
     if (!own.has(term) || isStopWord(word) || related.has(term)) continue
-    const stems = (await relatedWords(word)).filter((w) => !/[^\p{L}]/u.test(w) && !isStopWord(w)).map(stemOf)
+    const stems = (await relatedWords(word, i > 0 && VERB_BEFORE.has(words[i - 1]))).filter((w) => !/[^\p{L}]/u.test(w) && !isStopWord(w)).map(stemOf)
     related.set(term, [...new Set(stems)].filter((s) => !own.has(s)).slice(0, RELATIVES_PER_WORD))
   }
   return related
 }
 
 const stemsOf = (text: string) => new Set(wordsOf(text).map(stemOf))
+
+/** What ranking reads of a passage whatever the question: its sentences, their stems and lengths, its headings. */
+interface PassageReading {
+  sentences: string[]
+  stems: Set<string>[]
+  words: number[]
+  headings: Set<number>
+  allStems: Set<string>
+}
+
+/** Passages read lately: the same passages come back question after question, and their text never changes. */
+const readings = new Map<string, PassageReading>()
+const READINGS_KEPT = 2_000
+
+function readPassage(text: string): PassageReading {
+  const known = readings.get(text)
+  if (known) return known
+  const sentences = storedSentences(text)
+  const stems = sentences.map(stemsOf)
+  const reading = { sentences, stems, words: sentences.map(countWords), headings: headingsOf(text), allStems: new Set(stems.flatMap((s) => [...s])) }
+  if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value as string)
+  readings.set(text, reading)
+  return reading
+}
 
 /** Which of the question's terms a text holds, each with its credit: 1 for the word, less for a relative. */
 type Credits = Map<string, number>
@@ -116,28 +154,39 @@ const massOfCredits = (credits: Credits, terms: WeightedTerms) => {
 
 /** Words past which a sentence's matches count for less: a long run-on (a code listing, a table) matches by chance. */
 const PLAIN_SENTENCE_WORDS = 30
-const brevity = (sentence: string) => Math.min(1, Math.sqrt(PLAIN_SENTENCE_WORDS / Math.max(1, countWords(sentence))))
+const brevity = (words: number) => Math.min(1, Math.sqrt(PLAIN_SENTENCE_WORDS / Math.max(1, words)))
 
 /** What a cue adds to a sentence's or window's mass for ranking (never to its coverage). */
 const cueMass = (text: string, terms: WeightedTerms) => (terms.cues.length ? cuesIn(text, terms.cues) * Math.max(0, ...terms.weights.values()) : 0)
 
+/**
+ * What a sentence of the kind the question asks for adds to a window's rank, as a share of the
+ * rarest term's weight: less than a word of the question, since many sentences hold a number or
+ * an option, enough to choose between windows that echo the question alike.
+ */
+const ANSWER_TYPE_SHARE = 0.5
+
 /** The window of sentences covering the most weight; among equals, the shortest, then the first. */
-function bestWindow(sentenceCredits: Credits[], cued: number[], titleCredits: Credits, terms: WeightedTerms) {
+function bestWindow(sentenceCredits: Credits[], cued: number[], typed: boolean[], titleCredits: Credits, terms: WeightedTerms) {
+  const typeMass = ANSWER_TYPE_SHARE * Math.max(0, ...terms.weights.values())
   let best = { start: 0, end: 1, mass: 0, rank: -1 }
   for (let start = 0; start < sentenceCredits.length; start++) {
     // An answer starts with a sentence that holds a term of the question.
     if (sentenceCredits[start].size === 0 && cued[start] === 0) continue
     let credits = titleCredits
     let cues = 0
+    let answersType = false
     let before = -1
     for (let end = start + 1; end <= Math.min(sentenceCredits.length, start + MAX_WINDOW_SENTENCES); end++) {
       credits = joined(credits, sentenceCredits[end - 1])
       cues += cued[end - 1]
+      // Counted once a window: a window does not answer better for holding three numbers.
+      const typeBonus = (answersType ||= typed[end - 1]) ? typeMass : 0
       const mass = massOfCredits(credits, terms)
       // A sentence that adds no term to the window is context, not answer.
-      if (end > start + 1 && mass + cues === before) break
-      before = mass + cues
-      const rank = mass + cues
+      if (end > start + 1 && mass + cues + typeBonus === before) break
+      before = mass + cues + typeBonus
+      const rank = mass + cues + typeBonus
       const shorter = Math.abs(rank - best.rank) <= 1e-9 && end - start < best.end - best.start
       if (rank > best.rank + 1e-9 || shorter) best = { start, end, mass, rank }
     }
@@ -145,31 +194,64 @@ function bestWindow(sentenceCredits: Credits[], cued: number[], titleCredits: Cr
   return best
 }
 
+/**
+ * How much of the question each document's candidate passages hold together. A passage's own
+ * words are only part of the evidence: a question asked in other words than the answer's often
+ * names the topic the answer's document is about elsewhere (passage retrieval with document-level
+ * evidence, Callan 1994).
+ */
+function documentCredits(hits: Passage[], sentenceCredits: Credits[][], terms: WeightedTerms): Map<string, Credits> {
+  const documents = new Map<string, Credits>()
+  hits.forEach((hit, i) => {
+    let credits = documents.get(hit.source.source_id) ?? creditsOf(stemsOf(hit.source.title), terms)
+    for (const c of sentenceCredits[i]) credits = joined(credits, c)
+    documents.set(hit.source.source_id, credits)
+  })
+  return documents
+}
+
 /** Passages with their answering sentences, best first. */
 export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassage[] {
   const topEngine = Math.max(...hits.map((h) => h.source.score), 1e-9)
   const share = (mass: number) => (terms.total > 0 ? mass / terms.total : 0)
-  const ranked = hits.map((hit) => {
-    const sentences = storedSentences(hit.text)
-    const sentenceCredits = sentences.map((s) => creditsOf(stemsOf(s), terms))
+  const read = hits.map((hit) => readPassage(hit.text))
+  const allCredits = read.map((r) => r.stems.map((stems) => creditsOf(stems, terms)))
+  const documents = documentCredits(hits, allCredits, terms)
+  const ranked = hits.map((hit, i) => {
+    const { sentences, words, headings } = read[i]
+    const sentenceCredits = allCredits[i]
     const cued = sentences.map((s) => cueMass(s, terms))
+    // Only a sentence that also holds a word of the question is of the kind asked for: every table row holds a number.
+    const typed = sentences.map((s, j) => terms.answerType !== null && sentenceCredits[j].size > 0 && terms.answerType.test(s))
     const titleCredits = creditsOf(stemsOf(hit.source.title), terms)
-    const window = bestWindow(sentenceCredits, cued, titleCredits, terms)
+    const window = bestWindow(sentenceCredits, cued, typed, titleCredits, terms)
     const coverage = share(window.mass)
     // Between passages that cover the question alike, the one whose single sentence holds most of
     // it, and the one whose title names it ("npm-install" for a question about npm install), win.
-    const densest = Math.max(0, ...sentences.map((s, i) => share(massOfCredits(sentenceCredits[i], terms) + cued[i]) * brevity(s)))
+    const densest = Math.max(0, ...sentences.map((_, j) => share(massOfCredits(sentenceCredits[j], terms) + cued[j]) * brevity(words[j])))
     const titled = share(massOfCredits(titleCredits, terms))
-    const after = sentences.slice(window.end)
+    // A question that names a section ("How do I configure the network?" over "Configuring the
+    // network") is answered by the section's first sentences, the heading named as its section.
+    const { start, end } = answerOfSection(window, headings, sentences.length)
+    const after = sentences.slice(end)
+    const before = sentences.slice(leadStart(sentences, headings, start), start)
     return {
       title: hit.source.title,
       url: hit.source.url,
       sourceId: hit.source.source_id,
       text: hit.text,
-      answer: sentences.slice(window.start, window.end),
+      before,
+      section: sectionOf(sentences, headings, start - before.length),
+      answer: sentences.slice(start, end),
       after,
       coverage,
-      score: coverage + share(window.rank - window.mass) + DENSITY_SHARE * densest + TITLE_SHARE * titled + (ENGINE_SHARE * hit.source.score) / topEngine,
+      score:
+        coverage +
+        share(window.rank - window.mass) +
+        DENSITY_SHARE * densest +
+        TITLE_SHARE * titled +
+        DOCUMENT_SHARE * share(massOfCredits(documents.get(hit.source.source_id) ?? new Map(), terms)) +
+        (ENGINE_SHARE * hit.source.score) / topEngine,
     }
   })
   return ranked.sort((a, b) => b.score - a.score)
@@ -178,20 +260,23 @@ export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassa
 /** The material's passages for a question, ranked; empty when nothing matches. */
 export async function rankMaterial(ctx: AppContext, chatbotId: string, question: string): Promise<{ terms: WeightedTerms; passages: RankedPassage[] }> {
   const stems = searchTerms(question)
-  const terms = await weighTerms(ctx, chatbotId, stems)
+  // The database's work and WordNet's run side by side: on PostgreSQL each query is a round trip.
+  const [terms, related] = await Promise.all([weighTerms(ctx, chatbotId, stems), relatedStems(question, stems)])
   if (stems.length === 0) return { terms, passages: [] }
-  terms.related = await relatedStems(question, stems)
+  terms.related = related
   terms.cues = questionCues(question)
-  const hits = await searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights })
-  const relatives = [...new Set([...terms.related.values()].flat())].slice(0, RELATIVES_SEARCHED)
+  terms.answerType = answerTypeOf(question)
+  const relatives = [...new Set([...related.values()].flat())].slice(0, RELATIVES_SEARCHED)
+  const [hits, relativeHits] = await Promise.all([
+    searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights }),
+    searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false }),
+  ])
   const seen = new Set(hits.map((h) => h.text))
-  for (const hit of await searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false })) {
-    if (!seen.has(hit.text)) hits.push(hit)
-  }
+  for (const hit of relativeHits) if (!seen.has(hit.text)) hits.push(hit)
   // A word the material lacks is half known when a relative of it is in the candidates.
-  const candidateStems = new Set(hits.flatMap((h) => wordsOf(h.text).map(stemOf)))
+  const inCandidates = (stem: string) => hits.some((h) => readPassage(h.text).allStems.has(stem))
   const unknownWeight = [...terms.missing].reduce((sum, t) => {
-    const stand = terms.related.get(t)?.some((r) => candidateStems.has(r)) ? 1 - RELATED_RELIEF : 1
+    const stand = terms.related.get(t)?.some(inCandidates) ? 1 - RELATED_RELIEF : 1
     return sum + (terms.weights.get(t) ?? 0) * stand
   }, 0)
   terms.unknown = terms.total > 0 ? unknownWeight / terms.total : 1
@@ -201,9 +286,56 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
 /** Words of context after the answering sentences, so the visitor can judge them. */
 const CONTEXT_WORDS = 50
 
-/** The answering sentences whole, then the sentences after them as long as they fit the context budget. */
+/** Sentences that lean on the one before them ("This means…", "For example, …", "However, …"). */
+const LEANS_BACK = /^(?:for example|for instance|e\.g\.|this|that|these|those|it|its|they|such|however|also|otherwise|in this case|in that case|then|thus|therefore|instead|similarly|likewise|as a result|but)\b/i
+/** A paragraph that is a heading (short, no end mark) or a FAQ's question. */
+const HEADING_WORDS = 12
+const QUESTION_WORDS = 30
+
+/** The sentences of a passage that are headings or FAQ questions, by index: a paragraph of one short line of prose (no code, no "Type: Boolean" field). */
+function headingsOf(text: string): Set<number> {
+  const headings = new Set<number>()
+  let index = 0
+  for (const paragraph of text.split(/\n[^\S\n]*\n/)) {
+    const own = storedSentences(paragraph)
+    if (own.length === 1) {
+      const words = countWords(own[0])
+      const prose = /^[\p{L}\p{N}]/u.test(own[0]) && !/[{}[\]<>=;"]|: /.test(own[0])
+      if (prose && ((words <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(own[0])) || (own[0].endsWith('?') && words <= QUESTION_WORDS))) headings.add(index)
+    }
+    index += own.length
+  }
+  return headings
+}
+
+/**
+ * The section the answering sentences are in, as the passage names it: the nearest heading or FAQ
+ * question before them (a FAQ's answer makes sense with its question, a manual's step with its
+ * section); null when the passage names none before them.
+ */
+function sectionOf(sentences: string[], headings: Set<number>, start: number): string | null {
+  for (let i = start - 1; i >= 0; i--) if (headings.has(i)) return sentences[i]
+  return null
+}
+
+/** The answering sentences: the window less the headings that lead it, or the first sentence under them when the window is only headings. */
+function answerOfSection(window: { start: number; end: number }, headings: Set<number>, count: number): { start: number; end: number } {
+  let start = window.start
+  while (start < window.end && headings.has(start)) start++
+  // Headings that lead the window name its section (the source line says so); the reply leads with the sentences.
+  if (start < window.end) return { start, end: window.end }
+  // Only headings: the section's first sentence answers (past any sub-heading right under it).
+  while (start < count && headings.has(start)) start++
+  return start < count ? { start, end: start + 1 } : window
+}
+
+/** Where the excerpt starts: one sentence earlier when the first answering sentence leans back on it. */
+const leadStart = (sentences: string[], headings: Set<number>, start: number) =>
+  start > 0 && LEANS_BACK.test(sentences[start]) && !headings.has(start - 1) ? start - 1 : start
+
+/** The lead-in, the answering sentences whole, then the sentences after them as long as they fit the context budget. */
 export function excerptOf(passage: RankedPassage): string {
-  const parts = [...passage.answer]
+  const parts = [...passage.before, ...passage.answer]
   let context = 0
   for (const sentence of passage.after) {
     context += countWords(sentence)

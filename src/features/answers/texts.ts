@@ -11,8 +11,9 @@ export const thanksReply = (instructions: string) => withInstructions("You're we
 export const GOODBYE_REPLY = 'Goodbye, and thank you for your visit!'
 const withInstructions = (reply: string, instructions: string) => (instructions.trim() ? `${reply}\n\n${instructions.trim()}` : reply)
 
-/** The line under each quoted passage that names where it comes from. */
-export const sourceLine = (title: string, url: string | null) => `*Source: ${url ? `[${title}](${url})` : title}*`
+/** The line under each quoted passage that names where it comes from, and the section heading or FAQ question it is under. */
+export const sourceLine = (title: string, url: string | null, section: string | null = null) =>
+  `*Source: ${url ? `[${title}](${url})` : title}${section ? `, “${section}”` : ''}*`
 
 // The LLM path (contract section 8).
 /** What the model answers, alone, when the passages do not hold the answer; the visitor then gets NOTHING_FOUND. */

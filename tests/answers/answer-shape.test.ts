@@ -1,0 +1,88 @@
+// How an answer is chosen and shaped beyond the question's own words: the kind of sentence the
+// question's form asks for (a quantity, an acronym's expansion), a section named by the question
+// answered by its first sentence, and a sentence that leans on the one before it read with it.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { answerTypeOf, questionCues } from '../../src/features/answers/cues'
+import { startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { addPages, ask, knowledgeChatbot } from './support'
+
+test('answer types: the form of the question names the kind of sentence that answers it', () => {
+  const quantity = answerTypeOf('How long is the backup window?')
+  expect(quantity?.test('The backup window is 40 minutes.')).toBe(true)
+  // A label's number ("Figure 1", "Section 4") or a citation ("(13)") is no quantity.
+  expect(quantity?.test('Figure 1 shows the backup window.')).toBe(false)
+  expect(quantity?.test('The backup window was studied before (13).')).toBe(false)
+  const command = answerTypeOf('How do I hold a package back?')
+  expect(command?.test('Run apt-mark hold with --verbose to keep it.')).toBe(true)
+  // English hyphenated words are no command.
+  expect(command?.test('The cache is self-healing.')).toBe(false)
+  expect(answerTypeOf('What does LVM stand for?')?.test('It uses the Logical Volume Manager (LVM) when asked.')).toBe(true)
+  expect(answerTypeOf('When is the mirror synchronised?')?.test('The mirror is synchronised every 6 hours.')).toBe(true)
+  expect(answerTypeOf('Where is the sources list kept?')?.test('It lives in /etc/apt/sources.list on every system.')).toBe(true)
+  expect(answerTypeOf('What happens if the disk fills up?')?.test('If the disk fills up, logging stops.')).toBe(true)
+  expect(answerTypeOf('Tell me about the mirror')).toBeNull()
+  // A symbol typed on its own is a cue; hostile input never becomes a broken pattern.
+  expect(questionCues('What if I forget the @ before the scope?').some((c) => c.test('the @-symbol on your scope'))).toBe(true)
+  for (const hostile of ['| ( [', 'what is \\', 'how many ** ?', '$ ^ +']) expect(() => answerTypeOf(hostile) && questionCues(hostile)).not.toThrow()
+})
+
+let app: TestApp
+let stop = () => {}
+let id: string
+
+const SECTION_FIRST = 'Edit the file /etc/network/interfaces and restart the service afterwards.'
+const UNCOUNTED = 'The backup window is agreed with each customer in advance.'
+const COUNTED = 'The backup window is 40 minutes on the reference server.'
+const LEANED_ON = 'Any text editor can change the settings file of the resolver.'
+const LEANING = 'For example, nano opens the hosts file with sudo nano /etc/hosts.'
+const EXPANSION = 'The installer sets up the Logical Volume Manager (LVM) when asked to.'
+
+beforeAll(async () => {
+  app = await startTestApp()
+  const token = await subscribedToken(app, 'shape@answers.example')
+  id = await knowledgeChatbot(app, token)
+  const filler = (topic: string) => `<p>This paragraph is about ${topic} and has nothing to do with the questions asked here, so it only fills the page.</p>`
+  const page = `<html><head><title>Server handbook</title></head><body>
+    <h1>Server handbook</h1>
+    ${filler('gardening')}
+    <h2>Configuring the network</h2>
+    <p>${SECTION_FIRST} The change holds after a reboot.</p>
+    ${filler('the weather')}
+    <h2>Backups</h2>
+    <p>${UNCOUNTED} ${COUNTED}</p>
+    ${filler('cooking')}
+    <h2>Editors</h2>
+    <p>${LEANED_ON} ${LEANING}</p>
+    ${filler('sailing')}
+    <h2>Disks</h2>
+    <p>LVM is used on most servers of the fleet. ${EXPANSION}</p>
+    ${filler('painting')}
+    </body></html>`
+  stop = (await addPages(app, token, id, { handbook: page })).stop
+})
+afterAll(async () => {
+  stop()
+  await app.stop()
+})
+
+test('a question naming a section is answered by its first sentence, the heading named in the source line', async () => {
+  const answer = await ask(app, id, 'How do I configure the network?')
+  expect(answer.answered).toBe(true)
+  expect(answer.reply.startsWith(SECTION_FIRST)).toBe(true)
+  expect(answer.reply).toContain('“Configuring the network”')
+})
+
+test('"How long" is answered by the sentence holding a quantity, though another echoes the question as well', async () => {
+  const answer = await ask(app, id, 'How long is the backup window?')
+  expect(answer.reply.startsWith(COUNTED)).toBe(true)
+})
+
+test('a sentence opening with "For example" is quoted after the sentence it leans on', async () => {
+  const answer = await ask(app, id, 'Can nano open the hosts file?')
+  expect(answer.reply.startsWith(`${LEANED_ON} ${LEANING}`)).toBe(true)
+})
+
+test('"What does LVM stand for?" is answered by the expansion', async () => {
+  const answer = await ask(app, id, 'What does LVM stand for?')
+  expect(answer.reply.startsWith(EXPANSION)).toBe(true)
+})
