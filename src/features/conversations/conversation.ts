@@ -32,8 +32,10 @@ export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<ty
   const input = body
   // An unknown session is refused before the message is counted.
   const known = input.session_id === undefined ? null : await existingSession(ctx, chatbot.id, input.visitor_id, input.session_id)
-  await takeAddressMessage(ctx, chatbot, address)
+  // The visitor's own allowance answers first (its text tells them what happened); a visitor over it
+  // costs the address nothing.
   await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')
+  await takeAddressMessage(ctx, chatbot, address)
   const session = known ?? (await startSession(ctx, chatbot.id, input.visitor_id))
   await countConversation(ctx, session)
 
