@@ -29,7 +29,8 @@ export const takesUploads = (chatbot: ChatbotRow) => questionsOf(chatbot).some((
 export function fileQuestionPending(chatbot: ChatbotRow, sessionState: string | null): boolean {
   const questions = questionsOf(chatbot)
   const isFile = (type: string | undefined) => type === 'image' || type === 'pdf_document'
-  if (sessionState === null) return chatbot.type === TYPES.appointment && questions.some((q) => isFile(q.type))
+  if (chatbot.type === TYPES.appointment) return questions.some((q) => isFile(q.type))
+  if (sessionState === null) return false
   const state = formStateOf(JSON.parse(sessionState))
   return state.started && isFile(questions[state.answers.length]?.type)
 }
