@@ -16,9 +16,16 @@ let chatbotId: string
 
 const CREATION = '/api/v1.0/api-knowledge-retrieval/'
 const json = { 'content-type': 'application/json' }
-/** Nearly 5 MiB of a JSON body, declared up front: the server could only refuse it by its headers. */
+/** Nearly 5 MiB of a JSON body, declared up front: within the limit, so only its caller can get it refused. */
 const bigJson = () => bodyPieces('{"chatbot_instructions":"', CREATION_BODY_LIMIT - 1024)
 const declared = { ...json, 'content-length': String(CREATION_BODY_LIMIT - 1024) }
+/**
+ * 40 MiB streamed with no declared length: more than the socket buffers hold, so `sentAll: false`
+ * means the server answered without reading it, and a server that read it would have answered 413
+ * at 5 MiB, not 401 or 403.
+ */
+const STREAMED = 40 * MiB
+const streamedJson = () => bodyPieces('{"chatbot_instructions":"', STREAMED)
 
 beforeAll(async () => {
   app = await startTestApp()
@@ -32,28 +39,30 @@ afterAll(() => app.stop())
 test('an anonymous 5 MiB creation body is refused with 401 before it is read, declared or chunked', async () => {
   const sized = await rawRequest(port, { path: CREATION, headers: declared, body: bigJson() })
   expect(sized.status).toBe(401)
-  expect(sized.sentAll).toBe(false)
-  const chunked = await rawRequest(port, { path: CREATION, headers: json, chunked: true, body: bigJson() })
+  const chunked = await rawRequest(port, { path: CREATION, headers: json, chunked: true, body: streamedJson() })
   expect(chunked.status).toBe(401)
   expect(chunked.sentAll).toBe(false)
   // A wrong token is no better.
-  const forged = await rawRequest(port, { path: CREATION, headers: { ...declared, authorization: 'Token not-a-token' }, body: bigJson() })
+  const forged = await rawRequest(port, { path: CREATION, headers: { ...json, authorization: 'Token not-a-token' }, chunked: true, body: streamedJson() })
   expect(forged.status).toBe(401)
   expect(forged.sentAll).toBe(false)
   // Multipart creation (a logo) waits for the token too.
   const multipart = await rawRequest(port, {
     path: CREATION,
-    headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(CREATION_BODY_LIMIT - 1024) },
-    body: bodyPieces('--b\r\nContent-Disposition: form-data; name="business_logo"; filename="l.png"\r\n\r\n', CREATION_BODY_LIMIT - 1024),
+    headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    chunked: true,
+    body: bodyPieces('--b\r\nContent-Disposition: form-data; name="business_logo"; filename="l.png"\r\n\r\n', STREAMED),
   })
   expect(multipart.status).toBe(401)
   expect(multipart.sentAll).toBe(false)
 })
 
 test("a 5 MiB edit of another account's chatbot is refused with 403 before it is read; the owner's edit is read", async () => {
-  const foreign = await rawRequest(port, { path: `/api/v1.0/chatbot-edit/${chatbotId}/`, headers: { ...declared, authorization: `Token ${otherToken}` }, body: bigJson() })
+  const foreign = await rawRequest(port, { path: `/api/v1.0/chatbot-edit/${chatbotId}/`, headers: { ...json, authorization: `Token ${otherToken}` }, chunked: true, body: streamedJson() })
   expect(foreign.status).toBe(403)
   expect(foreign.sentAll).toBe(false)
+  const sized = await rawRequest(port, { path: `/api/v1.0/chatbot-edit/${chatbotId}/`, headers: { ...declared, authorization: `Token ${otherToken}` }, body: bigJson() })
+  expect(sized.status).toBe(403)
 
   const edited = await client(app.url, token).post(`/api/v1.0/chatbot-edit/${chatbotId}/`, { chatbot_instructions: 'Read after the ownership check.' })
   expect(edited.status).toBe(200)
@@ -76,8 +85,9 @@ test('an admitted creation is read as before: JSON, multipart and a body past 5 
 test('a dashboard creation form is read only for a signed-in session', async () => {
   const anonymous = await rawRequest(port, {
     path: '/dashboard/chatbots/new/knowledge-retrieval/',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(CREATION_BODY_LIMIT - 1024) },
-    body: bodyPieces('chatbot_name=', CREATION_BODY_LIMIT - 1024),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    chunked: true,
+    body: bodyPieces('chatbot_name=', STREAMED),
   })
   expect(anonymous.status).toBe(303)
   expect(anonymous.headers.location).toBe('/dashboard/login/')
