@@ -136,10 +136,24 @@ export async function countInWindow(db: Db, now: Date, limit: { name: string; su
     .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ hits: eb('rate_limits.hits', '+', 1) })))
     .returning('hits')
     .executeTakeFirstOrThrow()
+  sweepNowAndThen(db, now)
   if (row.hits > limit.max) throw rateLimited(TOO_MANY_REQUESTS, Math.max(1, Math.ceil((end - at) / 1000)))
 }
 
-/** Drops the longer windows' counters whose window is over (run by the hourly sweep of uploads, and at will). */
+const SWEEP_EVERY_MS = 10 * 60_000
+const lastSweepOf = new WeakMap<Db, number>()
+
+/** Every ten minutes (by the clock the counts use) the finished windows are cleared, in the background. */
+function sweepNowAndThen(db: Db, now: Date): void {
+  // Not inside a caller's transaction: the sweep is nobody's business but its own.
+  if (db.isTransaction) return
+  const at = now.getTime()
+  if (at - (lastSweepOf.get(db) ?? 0) < SWEEP_EVERY_MS) return
+  lastSweepOf.set(db, at)
+  void sweepExpiredCounters(db, now).catch(() => {})
+}
+
+/** Drops the longer windows' counters whose window is over (run now and then by countInWindow, and by the uploads' expiry job). */
 export async function sweepExpiredCounters(db: Db, now: Date): Promise<void> {
   await db.deleteFrom('rate_limits').where('expires_at', '<=', now.toISOString()).execute()
 }

@@ -173,7 +173,9 @@ describe('messages', () => {
 describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
   let proxied: TestApp
   beforeAll(async () => {
-    proxied = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: '1' })
+    // The per-minute request limiter on too (high enough never to refuse here): on PostgreSQL it
+    // sweeps its finished windows from the same table, and must leave the longer counts alone.
+    proxied = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: '1', RATE_LIMIT_PER_IP: '100000' })
   })
   afterAll(() => proxied.stop())
 
@@ -190,5 +192,12 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
     expect(refused.headers.get('retry-after')).toBeTruthy()
     // Another client behind the same proxy is its own count.
     expect((await say('b-0', '198.51.100.2')).status).toBe(200)
+
+    // Minutes later (the request limiter has swept its windows meanwhile) the day's count still holds.
+    proxied.clock.advance(5 * 60_000)
+    expect((await say('b-1', '198.51.100.2')).status).toBe(200)
+    proxied.clock.advance(11 * 60_000)
+    expect((await say('b-2', '198.51.100.2')).status).toBe(200)
+    expect((await say('a-21', '198.51.100.1')).status).toBe(429)
   })
 })
