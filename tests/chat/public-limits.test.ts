@@ -31,6 +31,9 @@ function expectTooMany(reply: Reply, maxSeconds: number): number {
   const retryAfter = Number(reply.headers.get('retry-after'))
   expect(retryAfter).toBeGreaterThan(0)
   expect(retryAfter).toBeLessThanOrEqual(maxSeconds)
+  // A widget on another site may read it.
+  expect(reply.headers.get('access-control-allow-origin')).toBe('*')
+  expect(reply.headers.get('access-control-expose-headers')).toContain('Retry-After')
   return retryAfter
 }
 
