@@ -38,10 +38,27 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error'
   /** Requests per minute; 0 turns a limit off. */
   rateLimit: { perIp: number; perToken: number }
+  /** Contract 11's limits of the public endpoints (the contract's numbers unless set; 0 turns one off). */
+  publicLimits: PublicLimits
   /** Reverse-proxy hops whose X-Forwarded-For is believed; 0: the socket address is the client. */
   trustProxy: number
   /** SECRET_KEY, or null: then DATA_DIR/secret.key is used, made at first start (infra/keys.ts). */
   secretKey: string | null
+}
+
+export interface PublicLimits {
+  /** Quotes per client address per chatbot per hour. */
+  quotesPerAddressHour: number
+  /** Quote e-mails to one client_email per chatbot per UTC day. */
+  quoteMailsPerEmailDay: number
+  /** Bookings per client address per chatbot per UTC day. */
+  bookingsPerAddressDay: number
+  /** Upcoming confirmed appointments per client_email per chatbot. */
+  upcomingPerEmail: number
+  /** Messages per client address per chatbot per UTC day, as a multiple of user_allowance. */
+  messagesPerAddressFactor: number
+  /** Uploads per client address per chatbot per hour. */
+  uploadsPerAddressHour: number
 }
 
 export type FilesConfig =
@@ -109,6 +126,14 @@ export function loadConfig(env: Env, readFile: (path: string) => string): Config
       : null,
     logLevel,
     rateLimit: { perIp: intVar(env, 'RATE_LIMIT_PER_IP', 1200, 0, 10_000_000), perToken: intVar(env, 'RATE_LIMIT_PER_TOKEN', 600, 0, 10_000_000) },
+    publicLimits: {
+      quotesPerAddressHour: intVar(env, 'RATE_LIMIT_QUOTES_PER_HOUR', 10, 0, 1_000_000),
+      quoteMailsPerEmailDay: intVar(env, 'RATE_LIMIT_QUOTE_MAILS_PER_DAY', 3, 0, 1_000_000),
+      bookingsPerAddressDay: intVar(env, 'RATE_LIMIT_BOOKINGS_PER_DAY', 5, 0, 1_000_000),
+      upcomingPerEmail: intVar(env, 'RATE_LIMIT_UPCOMING_PER_EMAIL', 3, 0, 1_000_000),
+      messagesPerAddressFactor: intVar(env, 'RATE_LIMIT_MESSAGES_FACTOR', 20, 0, 1_000_000),
+      uploadsPerAddressHour: intVar(env, 'RATE_LIMIT_UPLOADS_PER_HOUR', 20, 0, 1_000_000),
+    },
     trustProxy: intVar(env, 'TRUST_PROXY', 0, 0, 32),
     secretKey: secretKey(env),
   }

@@ -250,6 +250,8 @@ export interface ChatUploadsTable {
   size: number
   file_key: string
   created_at: string
+  /** When a stored submission or booking took the file (014); only then is it served. */
+  claimed_at: string | null
 }
 
 export interface ChatSubmissionsTable {
@@ -321,6 +323,8 @@ export interface RateLimitsTable {
   key: string
   window_start: string
   hits: number
+  /** A longer window's counter (014): kept until then; null for the one-minute request counters. */
+  expires_at: string | null
 }
 
 /** Login codes sent to an address on one UTC day (010; owner: accounts). */

@@ -32,3 +32,6 @@ export function clientAddress(request: Request, server: SocketInfo | null | unde
 
 /** The address clientAddress() found when the request came in (null when unknown). */
 export const clientAddressOf = (request: Request): string | null => storedClientAddressOf(request) ?? null
+
+/** The client address as a limit's subject: every request without a known address shares one counter. */
+export const addressForLimits = (request: Request, server: SocketInfo | null | undefined, trustProxy: number): string => clientAddress(request, server, trustProxy) ?? 'unknown'

@@ -6,7 +6,8 @@ const PUBLIC_PATH = /^\/(?:api\/v1\.0\/(?:widget|chat)|media\/(?:quotes|uploads)
 
 export const isPublicPath = (path: string): boolean => PUBLIC_PATH.test(path.endsWith('/') ? path : `${path}/`)
 
-export const PUBLIC_CORS_HEADERS: Record<string, string> = { 'access-control-allow-origin': '*' }
+/** Retry-After exposed, so a widget on another site can tell its visitor when a limit lifts (contract 11). */
+export const PUBLIC_CORS_HEADERS: Record<string, string> = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After, X-Request-Id' }
 
 /** Headers for an answer on this path: the open CORS ones on public paths, none elsewhere. */
 export const corsHeadersFor = (path: string): Record<string, string> => (isPublicPath(path) ? PUBLIC_CORS_HEADERS : {})

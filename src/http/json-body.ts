@@ -1,9 +1,10 @@
 import { Elysia } from 'elysia'
-import { bodyLimitFor, isStreamed, JSON_BODY_LIMIT, jsonLimitFor, limitedRequest, readBodyWithin } from './body-limits'
+import { bodyLimitFor, isStreamed, isTooLarge, JSON_BODY_LIMIT, jsonLimitFor, limitedRequest, readBodyWithin } from './body-limits'
 import { badRequest } from './errors'
 import { routedPathOf } from './routed-path'
 import { MALFORMED_JSON } from './errors'
 
+export const MALFORMED_FORM = 'Malformed multipart body.'
 export const INVALID_UTF8 = 'Request body is not valid UTF-8.'
 export const TOO_DEEP = 'JSON body is nested too deeply.'
 const MAX_DEPTH = 64
@@ -45,15 +46,8 @@ export const rawJsonText = async (request: Request): Promise<string> =>
  * limited stream in place of its own and is left unread, for Elysia's form parser or for a handler
  * that reads it after its auth checks. (A declared length was checked when the request came in.)
  */
-export const jsonBodyParser = new Elysia({ name: 'json-body' }).onParse({ as: 'global' }, async (context) => {
-  const { request, contentType } = context
-  const path = routedPathOf(context)
-  if (!contentType?.toLowerCase().startsWith('application/json')) {
-    if (isStreamed(request)) context.request = limitedRequest(request, bodyLimitFor(path))
-    return
-  }
-  const text = decodeJson(await readBodyWithin(request, jsonLimitFor(path)))
-  rawTexts.set(request, text)
+/** A JSON text checked (depth) and parsed; an empty body is `{}`. */
+export function parseJsonText(text: string): unknown {
   if (text.trim() === '') return {}
   if (depthOf(text) > MAX_DEPTH) throw badRequest(TOO_DEEP)
   try {
@@ -61,4 +55,72 @@ export const jsonBodyParser = new Elysia({ name: 'json-body' }).onParse({ as: 'g
   } catch {
     throw badRequest(MALFORMED_JSON)
   }
+}
+
+/**
+ * The body of a route that takes a large one (creation and edit, 5 MiB), kept unread until the route's
+ * guard has let the request in: an anonymous or foreign caller is answered without the server
+ * reading (or buffering) what it sends (contract 11). The guard calls readDeferredBody.
+ */
+export class DeferredBody {
+  constructor(readonly request: Request, readonly limit: number, readonly json: boolean) {}
+}
+
+/** Routes whose body is read only after their guard: the 5 MiB creation and edit bodies. */
+const deferredUntilAdmitted = (path: string): boolean => jsonLimitFor(path) > JSON_BODY_LIMIT
+
+/** Form fields as Elysia gives them (a repeated field as a list), without guessing JSON in text. */
+function fieldsOf(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {}
+  for (const [key, value] of entries) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
+    const before = fields[key]
+    fields[key] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value]
+  }
+  return fields
+}
+
+/** A deferred body read now (the caller has admitted the request); any other body is returned as it is. */
+export async function readDeferredBody(body: unknown): Promise<unknown> {
+  if (!(body instanceof DeferredBody)) return body
+  const { request, limit } = body
+  if (body.json) {
+    const text = decodeJson(await readBodyWithin(request, limit))
+    rawTexts.set(request, text)
+    return parseJsonText(text)
+  }
+  const type = request.headers.get('content-type')?.toLowerCase() ?? ''
+  if (type.startsWith('multipart/form-data')) {
+    const form = await request.formData().catch((error: unknown) => {
+      if (isTooLarge(error)) throw error
+      throw badRequest(MALFORMED_FORM)
+    })
+    return fieldsOf(form)
+  }
+  if (type.startsWith('application/x-www-form-urlencoded')) return fieldsOf(new URLSearchParams(decodeJson(await readBodyWithin(request, limit))))
+  return {}
+}
+
+/**
+ * Every body is bounded as it streams in (contract 11): JSON is read here within its limit, then
+ * checked (UTF-8 byte for byte, depth) and parsed. Any other body with no declared length gets a
+ * limited stream in place of its own and is left unread, for Elysia's form parser or for a handler
+ * that reads it after its auth checks. (A declared length was checked when the request came in.)
+ * A creation or edit body is not read here at all: its guard reads it once it has let the caller in.
+ */
+export const jsonBodyParser = new Elysia({ name: 'json-body' }).onParse({ as: 'global' }, async (context) => {
+  const { request, contentType } = context
+  const path = routedPathOf(context)
+  const json = contentType?.toLowerCase().startsWith('application/json') ?? false
+  if (deferredUntilAdmitted(path) && request.body) {
+    const limit = json ? jsonLimitFor(path) : bodyLimitFor(path)
+    return new DeferredBody(isStreamed(request) ? limitedRequest(request, limit) : request, limit, json)
+  }
+  if (!json) {
+    if (isStreamed(request)) context.request = limitedRequest(request, bodyLimitFor(path))
+    return
+  }
+  const text = decodeJson(await readBodyWithin(request, jsonLimitFor(path)))
+  rawTexts.set(request, text)
+  return parseJsonText(text)
 })

@@ -81,8 +81,9 @@ export class SharedRateLimiter {
       .execute()
     if (at - this.lastSweep >= WINDOW_MS) {
       this.lastSweep = at
-      // Windows over for a minute are dead weight; any instance may clear them.
-      void this.db.deleteFrom('rate_limits').where('window_start', '<=', new Date(at - 2 * WINDOW_MS).toISOString()).execute().catch(() => {})
+      // Windows over for a minute are dead weight; any instance may clear them (the longer windows'
+      // counters of countInWindow carry expires_at and are swept by it).
+      void this.db.deleteFrom('rate_limits').where('expires_at', 'is', null).where('window_start', '<=', new Date(at - 2 * WINDOW_MS).toISOString()).execute().catch(() => {})
     }
     for (const row of rows) {
       const limit = keys.find((k) => k.key === row.key)!.limit
@@ -108,4 +109,51 @@ export function sharedRateLimit(ctx: AppContext) {
 /** The in-memory limiter when the counters need not be shared (SQLite, one instance), else null. */
 export function localRateLimiter(ctx: AppContext): RateLimiter | null {
   return ctx.config.databaseUrl ? null : new RateLimiter(ctx.config.rateLimit, () => ctx.clock.now().getTime())
+}
+
+/** A fixed window of contract 11's limits: the current UTC hour, or the current UTC day. */
+export type LimitWindow = 'hour' | 'day'
+
+const HOUR_MS = 3_600_000
+const WINDOW_LENGTH: Record<LimitWindow, number> = { hour: HOUR_MS, day: 24 * HOUR_MS }
+
+/**
+ * One hit on `subject` (a client address or an e-mail, scoped by the caller to a chatbot) under the
+ * limit `name`, in the current UTC hour or day; past `limit` hits, 429 with Retry-After until the
+ * window ends. The counter is a `rate_limits` row keyed by limit, subject and window, so every
+ * instance on a shared database counts against one limit and a restart forgets nothing; one atomic
+ * upsert counts, so concurrent requests cannot slip past. A limit of 0 turns the check off.
+ */
+export async function countInWindow(db: Db, now: Date, limit: { name: string; subject: string; max: number; window: LimitWindow }): Promise<void> {
+  if (limit.max <= 0) return
+  const length = WINDOW_LENGTH[limit.window]
+  const at = now.getTime()
+  const start = Math.floor(at / length) * length
+  const end = start + length
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key: `${limit.name}:${limit.subject}:${new Date(start).toISOString()}`, window_start: new Date(start).toISOString(), hits: 1, expires_at: new Date(end).toISOString() })
+    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ hits: eb('rate_limits.hits', '+', 1) })))
+    .returning('hits')
+    .executeTakeFirstOrThrow()
+  sweepNowAndThen(db, now)
+  if (row.hits > limit.max) throw rateLimited(TOO_MANY_REQUESTS, Math.max(1, Math.ceil((end - at) / 1000)))
+}
+
+const SWEEP_EVERY_MS = 10 * 60_000
+const lastSweepOf = new WeakMap<Db, number>()
+
+/** Every ten minutes (by the clock the counts use) the finished windows are cleared, in the background. */
+function sweepNowAndThen(db: Db, now: Date): void {
+  // Not inside a caller's transaction: the sweep is nobody's business but its own.
+  if (db.isTransaction) return
+  const at = now.getTime()
+  if (at - (lastSweepOf.get(db) ?? 0) < SWEEP_EVERY_MS) return
+  lastSweepOf.set(db, at)
+  void sweepExpiredCounters(db, now).catch(() => {})
+}
+
+/** Drops the longer windows' counters whose window is over (run now and then by countInWindow, and by the uploads' expiry job). */
+export async function sweepExpiredCounters(db: Db, now: Date): Promise<void> {
+  await db.deleteFrom('rate_limits').where('expires_at', '<=', now.toISOString()).execute()
 }

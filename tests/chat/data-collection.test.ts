@@ -8,6 +8,7 @@ import {
   UPLOAD_ANSWER_NOT_FOUND,
   UPLOAD_TOO_LARGE,
   UPLOAD_WRONG_KIND,
+  NO_FILE_QUESTION_PENDING,
   UPLOADS_NOT_TAKEN,
 } from '../../src/features/chat/texts'
 import { ACCESS_DENIED } from '../../src/http/errors'
@@ -69,10 +70,17 @@ test('a visitor fills the form: bad answers are re-asked, files are uploaded, th
   expect(await say(pdf.body.upload_id, session)).toMatchObject({ reply: `${ANSWER_REASONS.image}\n\n${q(3).question}`, next_question: q(3) })
   expect(await say(png.body.upload_id, session)).toMatchObject({ next_question: q(4) })
 
-  // Another session's upload is not this conversation's.
-  const other = await say('hello')
-  const foreign = await api.form(path.upload(chatbot), fileForm(pdfBytes, 'x.pdf', { visitor_id: visitor, session_id: other.session_id }))
+  // Another session's upload is not this conversation's (that session takes one once it asks for a file).
+  const other = (await say('hello')).session_id
+  const early = await api.form(path.upload(chatbot), fileForm(pdfBytes, 'x.pdf', { visitor_id: visitor, session_id: other }))
+  expect(early.status).toBe(400)
+  expect(early.body).toMatchObject({ error: NO_FILE_QUESTION_PENDING })
+  for (const answer of ['Ann', '3', 'no']) await say(answer, other)
+  const foreign = await api.form(path.upload(chatbot), fileForm(pdfBytes, 'x.pdf', { visitor_id: visitor, session_id: other }))
+  expect(foreign.status).toBe(200)
   expect(await say(foreign.body.upload_id, session)).toMatchObject({ reply: `${UPLOAD_ANSWER_NOT_FOUND}\n\n${q(4).question}` })
+  // No submission holds the files yet: they are not served.
+  expect((await fetch(`${app.url}/media/uploads/${png.body.upload_id}/`)).status).toBe(404)
 
   const finished = await say(pdf.body.upload_id, session)
   expect(finished).toEqual({ session_id: session, reply: FORM_COMPLETE, next_question: null, done: true })
@@ -111,6 +119,8 @@ test('uploads over 10 MiB are refused with 413, and a file is required', async (
   const api = client(app.url)
   const opened = await api.post(path.chat(chatbot), { message: 'hi', visitor_id: 'big' })
   const fields = { visitor_id: 'big', session_id: opened.body.session_id }
+  // Up to the image question, where a file is asked for.
+  for (const message of ['Big', '1', 'no']) await api.post(path.chat(chatbot), { message, ...fields })
   const big = new Uint8Array(10 * 1024 * 1024 + 1)
   big.set(tinyPng())
   const reply = await api.form(path.upload(chatbot), fileForm(big, 'huge.png', fields))
@@ -124,6 +134,7 @@ test('uploads over 10 MiB are refused with 413, and a file is required', async (
 
   const form = new FormData()
   form.append('visitor_id', 'big')
+  form.append('session_id', fields.session_id)
   expect((await api.form(path.upload(chatbot), form)).body).toMatchObject({ error: 'file: is required' })
 })
 

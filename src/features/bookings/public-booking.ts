@@ -11,8 +11,9 @@ import { INVITATION_MAIL_JOB, type InvitationMailPayload } from './invitation-ma
 import { questionsOf } from '../forms/questions'
 import type { BookBody } from '../chat/schemas'
 import { answerInvalid, answerMissing, answerUnknown, } from '../chat/texts'
-import { uploadLookup } from '../forms/uploads'
+import { claimAnswerUploads, uploadLookup } from '../forms/uploads'
 import { takeDailyAllowance } from '../conversations/usage'
+import { checkBookingLimits } from './booking-limits'
 
 export async function slotsOf(ctx: AppContext, chatbot: ChatbotRow, query: Static<typeof SlotsQuery>): Promise<SlotsAnswer> {
   return availableSlots(ctx, chatbot.id, query.calendar_id, query.duration, query.date, query.time_zone)
@@ -44,7 +45,8 @@ export async function checkBookingAnswers(ctx: AppContext, chatbot: ChatbotRow, 
   })
 }
 
-export async function book(ctx: AppContext, chatbot: ChatbotRow, input: Static<typeof BookBody>): Promise<Booking> {
+/** `address`: the client address the limits of contract 11 count against. */
+export async function book(ctx: AppContext, chatbot: ChatbotRow, input: Static<typeof BookBody>, address: string): Promise<Booking> {
   const answers = await checkBookingAnswers(ctx, chatbot, input.visitor_id, input.answers)
   await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')
   // Both invitations are queued in the booking's own transaction: a booking never lacks its e-mails.
@@ -59,6 +61,8 @@ export async function book(ctx: AppContext, chatbot: ChatbotRow, input: Static<t
     recipient,
   })
   const booking = await bookAppointment(ctx, chatbot.id, { ...input, answers }, async (trx, booked) => {
+    await checkBookingLimits(ctx, trx, { chatbotId: chatbot.id, address, clientEmail: normaliseEmail(input.client_email) })
+    await claimAnswerUploads(ctx, trx, chatbot.id, answers)
     await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail(booked, 'client'))
     await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail(booked, 'calendar'))
   })

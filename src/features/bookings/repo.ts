@@ -77,3 +77,16 @@ export async function appointmentsOf(db: Reader, chatbotId: string): Promise<App
   const rows = await db.selectFrom('appointments').selectAll().where('chatbot_id', '=', chatbotId).orderBy('start_at').orderBy('id').execute()
   return rows.map(toAppointment)
 }
+
+/** Starts of a client's appointments with this chatbot that are still ahead of `now`, earliest first. */
+export async function upcomingStartsOf(db: Reader, chatbotId: string, clientEmail: string, now: Date): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('appointments')
+    .select('start_at')
+    .where('chatbot_id', '=', chatbotId)
+    .where('client_email', '=', clientEmail)
+    .where('start_at', '>', now.toISOString())
+    .orderBy('start_at')
+    .execute()
+  return rows.map((row) => new Date(row.start_at))
+}

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { chatbotAccess, publicAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
+import { addressForLimits } from '../../http/client-address'
 import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
 import { PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
 import { BookBody } from '../chat/schemas'
@@ -30,7 +31,7 @@ export const bookingRoutes = (ctx: AppContext) =>
           response: { 200: SlotsAnswer, ...errorsOf(FAILS.public) },
           detail: { operationId: 'listSlots', summary: "Free slots of one calendar on one day (in the calendar's zone)", tags: PUBLIC_TAGS, security: PUBLIC },
         })
-        .post('/api/v1.0/chat/:uniqueId/book/', ({ chatbot, body }) => book(ctx, chatbot, body), {
+        .post('/api/v1.0/chat/:uniqueId/book/', ({ chatbot, body, request, server }) => book(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)), {
           params: ChatbotParams,
           body: BookBody,
           response: { 200: BookingAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },

@@ -17,6 +17,8 @@ export const UPLOAD_FILE_REQUIRED = 'file: is required'
 export const UPLOAD_WRONG_KIND = 'file: must be a PNG, JPEG, GIF or WebP image or a PDF document'
 export const UPLOAD_TOO_LARGE = 'file: must be at most 10 MiB'
 export const UPLOADS_NOT_TAKEN = 'This chatbot does not take file uploads.'
+/** Contract 11: an upload only answers a pending file question. */
+export const NO_FILE_QUESTION_PENDING = 'No file question is pending in this session.'
 export const QUOTE_NOT_FOUND = 'Quote not found.'
 export const UPLOAD_NOT_FOUND = 'File not found.'
 export const answerMissing = (title: string) => `answers: an answer to "${title}" is required`

@@ -8,6 +8,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import type { ChatbotType } from '../../db/schema'
 import { authenticate } from '../../http/auth'
+import { readDeferredBody } from '../../http/json-body'
 import type { AppError } from '../../http/errors'
 import type { Plan } from '../../config'
 import type { SubscriptionsTable } from '../../db/schema'
@@ -47,17 +48,22 @@ export async function accessChatbot(ctx: AppContext, accountId: string, chatbotI
 
 /** Token and subscription: for the routes of the instance that uses it (scoped one level up). */
 export const accountAccess = (ctx: AppContext, subscriptionText: string) =>
-  new Elysia().derive({ as: 'scoped' }, async ({ headers }) => {
-    const account = await authenticate(ctx, headers.authorization)
+  new Elysia().derive({ as: 'scoped' }, async (context) => {
+    const account = await authenticate(ctx, context.headers.authorization)
     const { plan, subscription } = await requireSubscription(ctx, account.accountId, subscriptionText)
+    // A creation body is read only now that the caller is in (http/json-body.ts).
+    context.body = await readDeferredBody(context.body)
     return { account, plan, subscription }
   })
 
 /** Token, subscription and the `:uniqueId` chatbot, checked in that order. */
 export const chatbotAccess = (ctx: AppContext, rule: ChatbotAccessRule) =>
-  new Elysia().derive({ as: 'scoped' }, async ({ headers, params }) => {
-    const account = await authenticate(ctx, headers.authorization)
-    return { account, ...(await accessChatbot(ctx, account.accountId, params.uniqueId ?? '', rule)) }
+  new Elysia().derive({ as: 'scoped' }, async (context) => {
+    const account = await authenticate(ctx, context.headers.authorization)
+    const access = await accessChatbot(ctx, account.accountId, context.params.uniqueId ?? '', rule)
+    // An edit body is read only now that the caller is in and owns the chatbot (http/json-body.ts).
+    context.body = await readDeferredBody(context.body)
+    return { account, ...access }
   })
 
 /** The owner endpoints of one chatbot type (submissions, leads, appointments): 404 unknown, 400 another type. */

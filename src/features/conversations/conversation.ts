@@ -13,6 +13,7 @@ import { questionsOf } from '../forms/questions'
 import { storeSubmission } from '../forms/submissions'
 import { uploadLookup } from '../forms/uploads'
 import { takeDailyAllowance } from './usage'
+import { takeAddressMessage } from './address-limits'
 
 export interface ChatAnswer {
   session_id: string
@@ -26,11 +27,15 @@ export interface ChatAnswer {
 
 type Reply = Omit<ChatAnswer, 'session_id'>
 
-export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<typeof ChatBody>): Promise<ChatAnswer> {
+/** `address`: the client address the limits of contract 11 count against. */
+export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<typeof ChatBody>, address: string): Promise<ChatAnswer> {
   const input = body
   // An unknown session is refused before the message is counted.
   const known = input.session_id === undefined ? null : await existingSession(ctx, chatbot.id, input.visitor_id, input.session_id)
+  // The visitor's own allowance answers first (its text tells them what happened); a visitor over it
+  // costs the address nothing.
   await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')
+  await takeAddressMessage(ctx, chatbot, address)
   const session = known ?? (await startSession(ctx, chatbot.id, input.visitor_id))
   await countConversation(ctx, session)
 

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { addressForLimits } from '../../http/client-address'
 import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
 import { PUBLIC, PUBLIC_TAGS, requestBody } from '../../http/openapi'
 import { ChatBody, UploadForm } from '../chat/schemas'
@@ -13,7 +14,7 @@ import { acceptUpload } from './upload'
 export const conversationRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'conversations' })
     .use(publicAccess(ctx))
-    .post('/api/v1.0/chat/:uniqueId/', ({ chatbot, body }) => chat(ctx, chatbot, body), {
+    .post('/api/v1.0/chat/:uniqueId/', ({ chatbot, body, request, server }) => chat(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)), {
       params: ChatbotParams,
       body: ChatBody,
       response: { 200: ChatAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
@@ -24,7 +25,7 @@ export const conversationRoutes = (ctx: AppContext) =>
         security: PUBLIC,
       },
     })
-    .post('/api/v1.0/chat/:uniqueId/upload/', ({ chatbot, body }) => acceptUpload(ctx, chatbot, body), {
+    .post('/api/v1.0/chat/:uniqueId/upload/', ({ chatbot, body, request, server }) => acceptUpload(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)), {
       params: ChatbotParams,
       response: { 200: UploadAnswer, ...errorsOf(FAILS.public, FAILS.body) },
       detail: {

@@ -1,6 +1,7 @@
 import { Html } from '@elysiajs/html'
 import type { AppContext } from '../../context'
 import { AppError, type ErrorCode } from '../../http/errors'
+import { readDeferredBody } from '../../http/json-body'
 import { CSRF_FIELD, tokensMatch } from './csrf'
 import { htmlPage, seeOther } from './html'
 import { Layout } from './layout'
@@ -79,6 +80,8 @@ export function signedIn(ctx: AppContext, handler: (parts: SignedIn) => Promise<
       const next = parts.request.method === 'GET' ? `?next=${encodeURIComponent(url.pathname + url.search)}` : ''
       return seeOther(`/dashboard/login/${next}`)
     }
+    // A creation or settings form (up to 5 MiB) is read only once the session is known (http/json-body.ts).
+    parts = { ...parts, body: await readDeferredBody(parts.body) }
     if (parts.request.method !== 'GET' && !tokensMatch(viewer.csrf, formText(parts.body, CSRF_FIELD))) {
       ctx.log.warn('dashboard.csrf_refused', { account_id: viewer.accountId, path: new URL(parts.request.url).pathname })
       return errorPage(ctx, 403, CSRF_REFUSED, viewer)

@@ -6,7 +6,7 @@ import { ownerOfType, type ChatbotAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
 import type { CollectedAnswer } from './data-collection'
 import { insertSubmission, submissionsOf } from './repo'
-import { shownAnswer } from './uploads'
+import { claimAnswerUploads, shownAnswer } from './uploads'
 
 export interface SubmissionView {
   submission_id: string
@@ -24,6 +24,7 @@ export async function storeSubmission(ctx: AppContext, trx: Db, submission: { ch
     answers: JSON.stringify(submission.answers),
     created_at: ctx.clock.now().toISOString(),
   })
+  await claimAnswerUploads(ctx, trx, submission.chatbotId, submission.answers)
 }
 
 /** chatbot-submissions: who may see them. */

@@ -6,7 +6,11 @@ import { newId } from '../../lib/ids'
 import { chatbotFilePrefix, type ChatbotRow } from '../chatbots/access'
 import type { CollectedAnswer } from './data-collection'
 import { questionsOf } from './questions'
-import { findUpload, insertUpload, uploadKindFor } from './repo'
+import { TYPES } from '../chatbots/texts'
+import { claimUploads, findClaimedUpload, insertUpload, uploadKindFor } from './repo'
+import type { Db } from '../../db/database'
+import { formStateOf } from './data-collection'
+import { UPLOAD_EXPIRY_JOB, UPLOAD_LIFETIME_MS } from './upload-expiry'
 
 export interface UploadAnswer {
   upload_id: string
@@ -15,6 +19,27 @@ export interface UploadAnswer {
 
 /** Only chatbots with an image or pdf_document question take files. */
 export const takesUploads = (chatbot: ChatbotRow) => questionsOf(chatbot).some((q) => q.type === 'image' || q.type === 'pdf_document')
+
+/**
+ * Contract 11: a file is taken only while a question asks for one. A Data Collection upload goes into
+ * an existing session whose pending question is an image or pdf_document one; an Appointment
+ * chatbot's questions are answered all at once with the booking (there is no session), so there a
+ * file question among them is what asks for the file.
+ */
+export function fileQuestionPending(chatbot: ChatbotRow, sessionState: string | null): boolean {
+  const questions = questionsOf(chatbot)
+  const isFile = (type: string | undefined) => type === 'image' || type === 'pdf_document'
+  if (chatbot.type === TYPES.appointment) return questions.some((q) => isFile(q.type))
+  if (sessionState === null) return false
+  const state = formStateOf(JSON.parse(sessionState))
+  return state.started && isFile(questions[state.answers.length]?.type)
+}
+
+/** The uploads a stored submission or booking names become its own (served from then on), in the caller's transaction. */
+export async function claimAnswerUploads(ctx: AppContext, trx: Db, chatbotId: string, answers: readonly CollectedAnswer[]): Promise<void> {
+  const ids = answers.filter((a) => a.type === 'image' || a.type === 'pdf_document').map((a) => String(a.value))
+  await claimUploads(trx, chatbotId, ids, ctx.clock.now().toISOString())
+}
 
 /** Stores a file already checked by the caller (kind judged by content, size within the limit). */
 export async function storeUpload(
@@ -26,17 +51,27 @@ export async function storeUpload(
   const kind = uploadKindOf(upload.mime)
   const fileKey = `${chatbotFilePrefix(chatbot.id)}/uploads/${id}`
   await ctx.files.put(fileKey, upload.bytes)
-  await insertUpload(ctx.db, {
-    id,
-    chatbot_id: chatbot.id,
-    session_id: upload.sessionId ?? null,
-    visitor_id: upload.visitorId,
-    kind,
-    mime: upload.mime,
-    size: upload.bytes.byteLength,
-    file_key: fileKey,
-    created_at: ctx.clock.now().toISOString(),
-  })
+  const now = ctx.clock.now()
+  try {
+    // The row and the job that deletes it if no submission takes it commit together (contract 11).
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertUpload(trx, {
+        id,
+        chatbot_id: chatbot.id,
+        session_id: upload.sessionId ?? null,
+        visitor_id: upload.visitorId,
+        kind,
+        mime: upload.mime,
+        size: upload.bytes.byteLength,
+        file_key: fileKey,
+        created_at: now.toISOString(),
+      })
+      await ctx.jobs.enqueue(trx, UPLOAD_EXPIRY_JOB, {}, new Date(now.getTime() + UPLOAD_LIFETIME_MS))
+    })
+  } catch (error) {
+    await ctx.files.delete(fileKey)
+    throw error
+  }
   ctx.log.info('chat.upload_stored', { chatbot_id: chatbot.id, upload_id: id, kind, size: upload.bytes.byteLength })
   return { upload_id: id, kind }
 }
@@ -53,7 +88,7 @@ export function uploadLookup(ctx: AppContext, chatbotId: string, owner: { sessio
 export const uploadUrl = (ctx: AppContext, uploadId: string) => `${ctx.config.publicUrl}/media/uploads/${uploadId}/`
 
 export async function uploadFile(ctx: AppContext, uploadId: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
-  const row = await findUpload(ctx.db, uploadId)
+  const row = await findClaimedUpload(ctx.db, uploadId)
   if (!row) return null
   const bytes = await ctx.files.get(row.file_key)
   return bytes ? { bytes, mime: row.mime } : null

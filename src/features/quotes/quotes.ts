@@ -17,6 +17,7 @@ import { computeQuoteTotals, type PricingPlan } from './quote-totals'
 import type { QuoteBody } from '../chat/schemas'
 import { existingSession } from '../conversations/sessions'
 import { takeDailyAllowance } from '../conversations/usage'
+import { takeQuoteLimits } from './quote-limits'
 
 export interface QuoteAnswer {
   quote_id: string
@@ -42,13 +43,15 @@ async function logoOf(ctx: AppContext, chatbot: ChatbotRow): Promise<QuoteLogo |
   return bytes && isImageMime(mime) ? { bytes, mime } : null
 }
 
-export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: Static<typeof QuoteBody>): Promise<QuoteAnswer> {
+/** `address`: the client address the limits of contract 11 count against. */
+export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: Static<typeof QuoteBody>, address: string): Promise<QuoteAnswer> {
   const input = body
   if (!isEmail(input.client_email.trim())) throw invalid('client_email', 'must be a valid e-mail address')
   if (input.session_id !== undefined) await existingSession(ctx, chatbot.id, input.visitor_id, input.session_id)
   const settings = settingsOf(chatbot)
   const totals = computeQuoteTotals((settings.pricing_plans as PricingPlan[] | undefined) ?? [], input.items)
   if (!totals.ok) throw invalid(totals.field, totals.message)
+  await takeQuoteLimits(ctx, chatbot.id, address, normaliseEmail(input.client_email))
   // A quote request is a message to the chatbot, and each one sends an e-mail: it counts.
   await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')
 

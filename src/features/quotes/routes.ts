@@ -3,6 +3,7 @@ import type { AppContext } from '../../context'
 import { chatbotAccess, publicAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
 import { NOT_FOUND, notFound } from '../../http/errors'
+import { addressForLimits } from '../../http/client-address'
 import { storedFileResponse } from '../../http/file-response'
 import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
 import { binaryResponse, PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
@@ -24,7 +25,7 @@ export const quoteRoutes = (ctx: AppContext) =>
         }),
     )
     .use(
-      new Elysia({ name: 'quotes-public' }).use(publicAccess(ctx, TYPES.quote)).post('/api/v1.0/chat/:uniqueId/quote/', ({ chatbot, body }) => requestQuote(ctx, chatbot, body), {
+      new Elysia({ name: 'quotes-public' }).use(publicAccess(ctx, TYPES.quote)).post('/api/v1.0/chat/:uniqueId/quote/', ({ chatbot, body, request, server }) => requestQuote(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)), {
         params: ChatbotParams,
         body: QuoteBody,
         response: { 200: QuoteAnswer, ...errorsOf(FAILS.public, FAILS.body) },
