@@ -133,6 +133,25 @@ describe('conversations in the dashboard, in Chromium', () => {
     const reply = widget.locator('[data-testid="chatbot-message"][data-role="bot"]:not([data-greeting])').last()
     await reply.waitFor()
     expect(await reply.innerText()).toContain('repairs bicycles on Saturdays')
+
+    // The visitor rates the reply in the widget; the owner's transcript shows it.
+    const helpful = reply.getByRole('button', { name: 'Helpful', exact: true })
+    expect(await helpful.getAttribute('aria-pressed')).toBe('false')
+    await helpful.click()
+    await reply.locator('[data-testid="chatbot-rate-up"][aria-pressed="true"]').waitFor()
+    expect(await reply.getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed')).toBe('false')
     await page.screenshot({ path: join(ARTIFACTS, 'conversations-faq-answered-in-widget.png'), fullPage: true })
+
+    await page.getByRole('link', { name: 'Conversations' }).click()
+    await page.waitForURL(/\/conversations\/$/)
+    const rows = page.getByRole('region', { name: 'Conversations' }).getByRole('row')
+    expect(await rows.count()).toBe(4)
+    // The newest conversation is the widget's, first in the list.
+    await rows.nth(1).getByRole('link').click()
+    await page.waitForURL(/\/conversations\/[^/]+\/$/)
+    const messages = page.getByRole('list', { name: 'Messages' }).locator(':scope > li')
+    expect(await messages.nth(0).innerText()).toContain(BICYCLE)
+    expect(await messages.nth(1).innerText()).toContain('repairs bicycles on Saturdays')
+    expect(await messages.nth(1).innerText()).toContain('rated this reply helpful')
   }, T)
 })
