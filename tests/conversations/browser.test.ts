@@ -142,6 +142,13 @@ describe('conversations in the dashboard, in Chromium', () => {
     expect(await reply.getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed')).toBe('false')
     await page.screenshot({ path: join(ARTIFACTS, 'conversations-faq-answered-in-widget.png'), fullPage: true })
 
+    // The rating stays with the conversation the widget keeps across a reload.
+    await page.reload()
+    await page.locator('iframe.preview-frame').scrollIntoViewIfNeeded()
+    await widget.getByTestId('chatbot-launcher').click()
+    const kept = widget.locator('[data-testid="chatbot-message"][data-role="bot"]:not([data-greeting])').last()
+    await kept.locator('[data-testid="chatbot-rate-up"][aria-pressed="true"]').waitFor()
+
     await page.getByRole('link', { name: 'Conversations' }).click()
     await page.waitForURL(/\/conversations\/$/)
     const rows = page.getByRole('region', { name: 'Conversations' }).getByRole('row')
