@@ -219,6 +219,10 @@ export interface ChatSessionsTable {
   version: number
   created_at: string
   updated_at: string
+  /** Running totals written with each exchange (012): the owner's inbox reads them, not the messages. */
+  last_message_at: string | null
+  message_count: number
+  unanswered_count: number
 }
 
 export interface ChatMessagesTable {
@@ -229,6 +233,14 @@ export interface ChatMessagesTable {
   created_at: string
   /** Bot replies of Knowledge Retrieval and Business Enquiries: 1 answered, 0 refused (the owner's unanswered list); null otherwise. */
   answered: number | null
+  /** Bot messages (012): JSON of the sources the reply cited, or null when the type cites none. */
+  sources: string | null
+  /** Bot messages: the visitor's rating, 'up' or 'down' (the latest one). */
+  feedback: 'up' | 'down' | null
+  /** Bot messages: the visitor message this one answered. */
+  reply_to: string | null
+  /** Visitor messages: the text folded for grouping (lib/question-key.ts). */
+  question_key: string | null
 }
 
 export interface ChatUsageTable {

@@ -56,6 +56,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'Training', description: 'Documents and links a chatbot answers from.' },
   { name: 'Calendars', description: 'Calendars of Appointment/Calendar Support chatbots.' },
   { name: 'Chat results', description: 'What conversations produced: submissions, leads, appointments.' },
+  { name: 'Conversations', description: "The owner's inbox: transcripts with sources and ratings, unanswered questions." },
   { name: 'Chat runtime (public)', description: 'The endpoints the embedded widget calls; no token.' },
   { name: 'Service', description: 'Health.' },
 ]

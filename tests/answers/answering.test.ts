@@ -38,7 +38,7 @@ describe('Knowledge Retrieval', () => {
       expect(rye.sources[0]).toMatchObject({ title: 'Rye bread guide', url: pages.urls.rye })
 
       const nothing = await ask(app, id, 'Do you repair bicycles?')
-      expect(nothing).toEqual({ session_id: expect.any(String), reply: NOTHING_FOUND, sources: [], answered: false })
+      expect(nothing).toEqual({ session_id: expect.any(String), message_id: expect.any(String), reply: NOTHING_FOUND, sources: [], answered: false })
     } finally {
       pages.stop()
     }

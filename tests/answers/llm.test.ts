@@ -78,7 +78,7 @@ test('the prompt holds the numbered passages, one per source; the reply cites th
 test('when the model finds no answer in the passages, the visitor gets the plain refusal', async () => {
   behaviour = 'no-answer'
   const answer = await ask(app, knowledge, 'Does the kiln need a vent?')
-  expect(answer).toEqual({ session_id: expect.any(String), reply: NOTHING_FOUND, sources: [], answered: false })
+  expect(answer).toEqual({ session_id: expect.any(String), message_id: expect.any(String), reply: NOTHING_FOUND, sources: [], answered: false })
 })
 
 test('nothing retrieved: no model call, the refusal', async () => {

@@ -31,7 +31,7 @@ async function stored(sessionId: string) {
 test('an unrelated question gets the plain refusal with answered: false, and is kept as unanswered', async () => {
   for (const question of ['What are your opening hours?', 'Can I pay with PayPal?', 'What is the capital of Australia?']) {
     const answer = await ask(app, id, question)
-    expect(answer).toEqual({ session_id: expect.any(String), reply: NOTHING_FOUND, sources: [], answered: false })
+    expect(answer).toEqual({ session_id: expect.any(String), message_id: expect.any(String), reply: NOTHING_FOUND, sources: [], answered: false })
     const { question: asked, reply } = await stored(answer.session_id)
     expect(asked).toMatchObject({ role: 'visitor', text: question, answered: null })
     expect(reply).toMatchObject({ role: 'bot', text: NOTHING_FOUND, answered: 0 })
@@ -61,7 +61,7 @@ test('greetings, thanks and goodbyes get a short friendly reply with the instruc
   for (const [message, reply] of cases) {
     // The manual says "hello" and "thank you" too: a search would have quoted it.
     const answer = await ask(app, id, message)
-    expect(answer).toEqual({ session_id: expect.any(String), reply, sources: [], answered: true })
+    expect(answer).toEqual({ session_id: expect.any(String), message_id: expect.any(String), reply, sources: [], answered: true })
   }
   expect(greetingReply(INSTRUCTIONS)).toContain(INSTRUCTIONS)
   // A greeting that carries a question is a question.

@@ -70,6 +70,7 @@ export async function addPages(app: TestApp, token: string, chatbotId: string, p
 
 export interface ChatReply {
   session_id: string
+  message_id: string
   reply: string
   answered?: boolean
   sources: { title: string; url: string | null; snippet: string }[]

@@ -42,7 +42,7 @@ test('a visitor fills the form: bad answers are re-asked, files are uploaded, th
   // Whatever the first message says, it gets the first question.
   const opened = await say('What is this?')
   const session: string = opened.session_id
-  expect(opened).toEqual({ session_id: session, reply: q(0).question, next_question: q(0), done: false })
+  expect(opened).toEqual({ session_id: session, message_id: expect.any(String), reply: q(0).question, next_question: q(0), done: false })
 
   expect(await say('   ', session)).toMatchObject({ reply: `${ANSWER_REASONS.textEmpty}\n\n${q(0).question}`, next_question: q(0), done: false })
   expect(await say('  Jane Doe ', session)).toMatchObject({ reply: q(1).question, next_question: q(1), done: false })
@@ -83,8 +83,8 @@ test('a visitor fills the form: bad answers are re-asked, files are uploaded, th
   expect((await fetch(`${app.url}/media/uploads/${png.body.upload_id}/`)).status).toBe(404)
 
   const finished = await say(pdf.body.upload_id, session)
-  expect(finished).toEqual({ session_id: session, reply: FORM_COMPLETE, next_question: null, done: true })
-  expect(await say('one more thing', session)).toEqual({ session_id: session, reply: FORM_ALREADY_COMPLETE, next_question: null, done: true })
+  expect(finished).toEqual({ session_id: session, message_id: expect.any(String), reply: FORM_COMPLETE, next_question: null, done: true })
+  expect(await say('one more thing', session)).toEqual({ session_id: session, message_id: expect.any(String), reply: FORM_ALREADY_COMPLETE, next_question: null, done: true })
 
   const listed = await client(app.url, token).get(path.submissions(chatbot))
   expect(listed.status).toBe(200)

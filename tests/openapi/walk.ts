@@ -159,6 +159,22 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
   ok(await api('get', '/api/v1.0/chatbot-leads/{uniqueId}/', { params: { uniqueId: quote.chatbot_id } }), 200)
   ok(await api('get', '/api/v1.0/chatbot-appointments/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id } }), 200)
 
+  // Conversations (contract 10): the visitor rates a reply, the owner reads the inbox.
+  answer(
+    await call('post', '/api/v1.0/chat/{uniqueId}/feedback/', {
+      params: { uniqueId: form.chatbot_id },
+      json: { visitor_id: 'visitor-1', session_id: reply.session_id, message_id: reply.message_id, rating: 'up' },
+    }),
+    200,
+  )
+  const inbox = ok(await api('get', '/api/v1.0/chatbot-conversations/{uniqueId}/', { params: { uniqueId: form.chatbot_id }, query: { limit: '10' } }), 200)
+  const transcript = ok(
+    await api('get', '/api/v1.0/chatbot-conversation-view/{uniqueId}/', { params: { uniqueId: form.chatbot_id }, query: { session_id: inbox.conversations[0]?.session_id ?? '' } }),
+    200,
+  )
+  if (transcript.messages[1]?.feedback !== 'up') throw new Error('the rating shows in the transcript')
+  ok(await api('get', '/api/v1.0/chatbot-unanswered/{uniqueId}/', { params: { uniqueId: business.chatbot_id } }), 200)
+
   // The rest: Stripe's webhook (off in test mode), health, deleting, logging out.
   const stripe = await call('post', '/api/v1.0/stripe-webhook/', { json: {} })
   if (stripe.status !== 404) throw new Error('the Stripe webhook is off without STRIPE_SECRET_KEY')

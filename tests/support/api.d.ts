@@ -84,6 +84,22 @@ export interface paths {
     /** Upload an image or PDF (by content, at most 10 MiB) to answer an image or pdf_document question */
     post: operations["uploadChatFile"];
   };
+  "/api/v1.0/chat/{uniqueId}/feedback/": {
+    /** The visitor rates a reply of their own conversation (up or down); the owner sees it in the transcript */
+    post: operations["rateChatReply"];
+  };
+  "/api/v1.0/chatbot-conversations/{uniqueId}/": {
+    /** A chatbot's conversations, newest first, a page at a time */
+    get: operations["listConversations"];
+  };
+  "/api/v1.0/chatbot-conversation-view/{uniqueId}/": {
+    /** One conversation: every message with its sources and rating */
+    get: operations["getConversation"];
+  };
+  "/api/v1.0/chatbot-unanswered/{uniqueId}/": {
+    /** Visitor questions the material could not answer, most asked first */
+    get: operations["listUnansweredQuestions"];
+  };
   "/api/v1.0/chatbot-submissions/{uniqueId}/": {
     /** A Data Collection chatbot's submissions, newest first */
     get: operations["listSubmissions"];
@@ -1999,6 +2015,8 @@ export interface operations {
         content: {
           "application/json": {
             session_id: string;
+            /** @description The reply's id: rate it with the feedback endpoint */
+            message_id: string;
             /** @description Markdown */
             reply: string;
             /** @description Each document, link or section once, most relevant first */
@@ -2161,6 +2179,407 @@ export interface operations {
       };
       /** @description Body or file over its size limit */
       413: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The visitor rates a reply of their own conversation (up or down); the owner sees it in the transcript */
+  rateChatReply: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          visitor_id: string;
+          session_id: string;
+          /** @description The message_id of a chat answer */
+          message_id: string;
+          /** @description A later rating replaces the earlier one */
+          rating: "up" | "down";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description Thank you. */
+            response: string;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body or file over its size limit */
+      413: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A chatbot's conversations, newest first, a page at a time */
+  listConversations: {
+    parameters: {
+      query?: {
+        /** @description At most this many conversations, 1 to 200 (default 50) */
+        limit?: string;
+        /** @description ISO 8601 time: only conversations whose last message is older */
+        before?: string;
+        /** @description A session_id of the previous page: the page after it */
+        starting_after?: string;
+      };
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    responses: {
+      /** @description Sessions with at least one visitor message, newest first by their last message */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @constant */
+            response: "success";
+            conversations: {
+                session_id: string;
+                visitor_id: string;
+                started_at: string;
+                last_message_at: string;
+                /** @description Visitor messages and replies */
+                message_count: number;
+                /** @description Replies that said the material holds no answer */
+                unanswered_count: number;
+              }[];
+            /** @description More conversations follow this page */
+            has_more: boolean;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One conversation: every message with its sources and rating */
+  getConversation: {
+    parameters: {
+      query: {
+        /** @description A session_id of chatbot-conversations */
+        session_id: string;
+      };
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    responses: {
+      /** @description Every message of one conversation, oldest first */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @constant */
+            response: "success";
+            session_id: string;
+            visitor_id: string;
+            messages: ({
+                message_id: string;
+                role: "visitor" | "bot";
+                text: string;
+                created_at: string;
+                sources?: ({
+                    title: string;
+                    url: string | null;
+                    snippet: string;
+                  })[];
+                answered?: boolean;
+                /** @description The visitor's latest rating of this reply */
+                feedback?: "up" | "down";
+              })[];
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Visitor questions the material could not answer, most asked first */
+  listUnansweredQuestions: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    responses: {
+      /** @description Questions the material could not answer, the same question (case and spacing aside) once, most asked first */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @constant */
+            response: "success";
+            questions: {
+                question: string;
+                count: number;
+                last_asked_at: string;
+              }[];
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;

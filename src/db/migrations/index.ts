@@ -10,6 +10,7 @@ import * as m007 from './007_dashboard'
 import * as m008 from './008_scale_out'
 import * as m009 from './009_answers'
 import { secretsAtRest } from './010_secrets_at_rest'
+import * as m012 from './012_conversations'
 import * as m014 from './014_public_limits'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
@@ -23,9 +24,11 @@ const migrations: Record<string, Migration> = {
   '007_dashboard': m007,
   '008_scale_out': m008,
   '009_answers': m009,
+  '012_conversations': m012,
+  '014_public_limits': m014,
 }
 
 /** 010 converts stored secrets, so it needs the server key. */
 export const migrationProvider = (keys: Keys): MigrationProvider => ({
-  getMigrations: async () => ({ ...migrations, '010_secrets_at_rest': secretsAtRest(keys), '014_public_limits': m014 }),
+  getMigrations: async () => ({ ...migrations, '010_secrets_at_rest': secretsAtRest(keys) }),
 })

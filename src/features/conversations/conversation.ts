@@ -4,7 +4,7 @@ import type { AppContext } from '../../context'
 import type { ChatbotRow } from '../chatbots/access'
 import { TYPES } from '../chatbots/texts'
 import { answerQuestion } from '../answers/answering'
-import type { Source } from '../answers/model'
+import type { ChatAnswer as ChatAnswerModel } from './model'
 import { formStateOf, formStep, type Question } from '../forms/data-collection'
 import type { ChatBody } from '../chat/schemas'
 import { countConversation, existingSession, recordExchange, saveSessionState, startSession, type ChatSession } from './sessions'
@@ -15,17 +15,9 @@ import { uploadLookup } from '../forms/uploads'
 import { takeDailyAllowance } from './usage'
 import { takeAddressMessage } from './address-limits'
 
-export interface ChatAnswer {
-  session_id: string
-  reply: string
-  sources?: Source[]
-  /** Knowledge Retrieval and Business Enquiries: false when the material does not hold an answer. */
-  answered?: boolean
-  next_question?: Question | null
-  done?: boolean
-}
+export type ChatAnswer = Static<typeof ChatAnswerModel>
 
-type Reply = Omit<ChatAnswer, 'session_id'>
+type Reply = Omit<ChatAnswer, 'session_id' | 'message_id'>
 
 /** `address`: the client address the limits of contract 11 count against. */
 export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<typeof ChatBody>, address: string): Promise<ChatAnswer> {
@@ -40,8 +32,8 @@ export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<ty
   await countConversation(ctx, session)
 
   const reply = await replyTo(ctx, chatbot, session, input.message)
-  await recordExchange(ctx, session.id, input.message, reply.reply, reply.answered)
-  return { session_id: session.id, ...reply }
+  const messageId = await recordExchange(ctx, session.id, input.message, { text: reply.reply, answered: reply.answered, sources: reply.sources })
+  return { session_id: session.id, message_id: messageId, ...reply }
 }
 
 async function replyTo(ctx: AppContext, chatbot: ChatbotRow, session: ChatSession, message: string): Promise<Reply> {

@@ -3,7 +3,9 @@ import { countChatbotConversation } from '../chatbots/service'
 import type { Db } from '../../db/database'
 import { conflict, notFound } from '../../http/errors'
 import { newId } from '../../lib/ids'
-import { findSession, flagSessionCounted, insertMessages, insertSession, replaceSessionState, type ChatSession } from './repo'
+import { questionKey } from '../../lib/question-key'
+import type { Source } from '../answers/model'
+import { addToSessionTotals, findSession, flagSessionCounted, insertMessages, insertSession, replaceSessionState, type ChatSession } from './repo'
 import { CONVERSATION_BUSY, SESSION_NOT_FOUND } from '../chat/texts'
 
 export type { ChatSession }
@@ -17,7 +19,16 @@ export async function existingSession(ctx: AppContext, chatbotId: string, visito
 
 export async function startSession(ctx: AppContext, chatbotId: string, visitorId: string): Promise<ChatSession> {
   const now = ctx.clock.now().toISOString()
-  const row: ChatSession = { id: newId(), chatbot_id: chatbotId, visitor_id: visitorId, state: '{}', counted: 0, version: 0, created_at: now, updated_at: now }
+  const row: ChatSession = {
+    id: newId(), chatbot_id: chatbotId, visitor_id: visitorId, state: '{}',
+    counted: 0,
+    version: 0,
+    created_at: now,
+    updated_at: now,
+    last_message_at: null,
+    message_count: 0,
+    unanswered_count: 0,
+  }
   await insertSession(ctx.db, row)
   return row
 }
@@ -39,20 +50,43 @@ export async function saveSessionState(ctx: AppContext, session: ChatSession, st
   session.version += 1
 }
 
-/** Keeps the transcript (the visitor's message and the reply). */
-/** `answered` (Knowledge Retrieval, Business Enquiries) marks a refused question for the owner's unanswered list. */
-export async function recordExchange(ctx: AppContext, sessionId: string, visitorText: string, botText: string, answered?: boolean): Promise<void> {
+/** What a reply leaves in the transcript besides its text. */
+export interface ReplyRecord {
+  text: string
+  /** Knowledge Retrieval and Business Enquiries: false marks a refused question for the owner's unanswered list. */
+  answered?: boolean
+  /** The sources the reply cited, shown again in the owner's transcript. */
+  sources?: Source[]
+}
+
+/**
+ * Keeps the transcript (the visitor's message and the reply) and the session's running totals, in
+ * one transaction; answers the bot message's id (the chat answer's `message_id`).
+ */
+export async function recordExchange(ctx: AppContext, sessionId: string, visitorText: string, reply: ReplyRecord): Promise<string> {
   const at = ctx.clock.now()
-  await insertMessages(ctx.db, [
-      { id: newId(), session_id: sessionId, role: 'visitor', text: visitorText, created_at: at.toISOString(), answered: null },
-      // One millisecond later, so ordering by time keeps question before answer.
+  const questionId = newId()
+  const replyId = newId()
+  // One millisecond later, so ordering by time keeps question before answer.
+  const repliedAt = new Date(at.getTime() + 1).toISOString()
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertMessages(trx, [
+      { ...NO_EXTRAS, id: questionId, session_id: sessionId, role: 'visitor', text: visitorText, created_at: at.toISOString(), question_key: questionKey(visitorText) },
       {
-        id: newId(),
+        ...NO_EXTRAS,
+        id: replyId,
         session_id: sessionId,
         role: 'bot',
-        text: botText,
-        created_at: new Date(at.getTime() + 1).toISOString(),
-        answered: answered === undefined ? null : answered ? 1 : 0,
+        text: reply.text,
+        created_at: repliedAt,
+        answered: reply.answered === undefined ? null : reply.answered ? 1 : 0,
+        sources: reply.sources === undefined ? null : JSON.stringify(reply.sources),
+        reply_to: questionId,
       },
-  ])
+    ])
+    await addToSessionTotals(trx, sessionId, { at: repliedAt, messages: 2, unanswered: reply.answered === false ? 1 : 0 })
+  })
+  return replyId
 }
+
+const NO_EXTRAS = { answered: null, sources: null, feedback: null, reply_to: null, question_key: null } as const

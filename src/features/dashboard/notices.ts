@@ -9,6 +9,7 @@ export const NOTICES = {
   'link-deleted': 'Link deleted.',
   'calendar-added': 'Calendar added. Visitors can book it at once.',
   'calendar-deleted': 'Calendar deleted.',
+  'faq-added': 'Added to the frequently asked questions. The chatbot answers that question from now on.',
   'token-revoked': 'Token revoked. Programs using it can no longer call the API.',
 } as const
 

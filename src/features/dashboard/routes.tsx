@@ -4,6 +4,7 @@ import { accountPages } from './account-routes'
 import { dashboardAssets } from './assets'
 import { authRoutes } from './auth-routes'
 import { chatbotPages } from './chatbot-routes'
+import { conversationPages } from './conversation-routes'
 import { materialPages } from './material-routes'
 import { recordPages } from './record-routes'
 
@@ -15,4 +16,5 @@ export const dashboardRoutes = (ctx: AppContext) =>
     .use(chatbotPages(ctx))
     .use(materialPages(ctx))
     .use(recordPages(ctx))
+    .use(conversationPages(ctx))
     .use(accountPages(ctx))

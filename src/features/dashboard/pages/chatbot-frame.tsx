@@ -6,7 +6,7 @@ import { Layout } from '../layout'
 import type { Viewer } from '../session'
 import { Breadcrumbs } from './parts'
 
-export type ChatbotTab = 'overview' | 'training' | 'calendars' | 'appointments' | 'leads' | 'submissions'
+export type ChatbotTab = 'overview' | 'training' | 'calendars' | 'appointments' | 'leads' | 'submissions' | 'conversations' | 'unanswered'
 
 export interface ChatbotSummary {
   chatbot_id: string
@@ -21,6 +21,8 @@ const TAB_LABELS: Record<ChatbotTab, string> = {
   appointments: 'Appointments',
   leads: 'Leads',
   submissions: 'Submissions',
+  conversations: 'Conversations',
+  unanswered: 'Unanswered questions',
 }
 
 /** The sections a chatbot of this type has. */
@@ -28,13 +30,13 @@ export function tabsOf(type: ChatbotType): ChatbotTab[] {
   switch (type) {
     case TYPES.knowledge:
     case TYPES.business:
-      return ['overview', 'training']
+      return ['overview', 'training', 'conversations', 'unanswered']
     case TYPES.dataCollection:
-      return ['overview', 'submissions']
+      return ['overview', 'submissions', 'conversations']
     case TYPES.quote:
-      return ['overview', 'leads']
+      return ['overview', 'leads', 'conversations']
     case TYPES.appointment:
-      return ['overview', 'calendars', 'appointments']
+      return ['overview', 'calendars', 'appointments', 'conversations']
   }
 }
 

@@ -141,6 +141,8 @@ export function Badge(props: { status: string }): JSX.Element {
     pending: 'warn',
     not_added: 'bad',
     failed: 'bad',
+    not_answered: 'bad',
+    'in FAQs': 'ok',
   }
   return (
     <span class={`badge badge-${tone[props.status] ?? 'neutral'}`} data-status={attr(props.status)} safe>

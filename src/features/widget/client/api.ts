@@ -61,6 +61,8 @@ async function call<T>(method: 'GET' | 'POST', url: string, body?: object | Form
   return { ok: false, status: response.status, error, network: false }
 }
 
+export type Rating = 'up' | 'down'
+
 export class ChatApi {
   constructor(
     /** The service's origin (and path prefix), from the script's own URL. */
@@ -78,6 +80,11 @@ export class ChatApi {
 
   chat(body: { message: string; visitor_id: string; session_id?: string }): Promise<Result<ChatAnswerBody>> {
     return call('POST', this.chatPath(), body)
+  }
+
+  /** The visitor's rating of a reply (contract 10); a later one replaces the earlier. */
+  feedback(body: { visitor_id: string; session_id: string; message_id: string; rating: Rating }): Promise<Result<{ response: string }>> {
+    return call('POST', this.chatPath('feedback/'), body)
   }
 
   upload(file: File, visitorId: string, sessionId: string | null): Promise<Result<UploadAnswerBody>> {

@@ -57,6 +57,9 @@ export interface SavedMessage {
   role: 'user' | 'bot'
   text: string
   sources?: SourceAnswer[]
+  /** A reply's id, to rate it, and the visitor's rating of it. */
+  messageId?: string
+  rating?: 'up' | 'down'
 }
 
 export interface SavedConversation {

@@ -8,10 +8,10 @@ import type { SourceAnswer } from '../api'
 import { SESSION_NOT_FOUND } from '../../../chat/texts'
 import { TYPES } from '../../../chatbots/texts'
 import type { WidgetConfig } from '../../model'
-import { type ChatApi, errorText, retryable } from '../api'
+import { type ChatApi, errorText, type Rating, retryable } from '../api'
 import { clear, h, icon, ICONS, uid } from '../dom'
 import { renderMarkdown, safeHref } from '../markdown'
-import type { ChatbotStorage, SavedConversation } from '../storage'
+import type { ChatbotStorage, SavedConversation, SavedMessage } from '../storage'
 import { FormControls } from './form'
 
 const MAX_MESSAGE = 4000
@@ -30,6 +30,8 @@ export function distinctSources(sources: readonly SourceAnswer[]): SourceAnswer[
 
 interface MessageOptions {
   sources?: readonly SourceAnswer[]
+  /** A reply the visitor may rate (Knowledge Retrieval, Business Enquiries): its saved entry. */
+  rate?: SavedMessage
   error?: boolean
   greeting?: boolean
   onRetry?: () => void
@@ -91,7 +93,7 @@ export class ChatView {
     clear(this.log)
     const greeting = this.context.config.chatbot_greeting.trim()
     if (greeting) this.addMessage('bot', greeting, { greeting: true })
-    for (const message of this.conversation.messages) this.addMessage(message.role, message.text, { sources: message.sources })
+    for (const message of this.conversation.messages) this.addMessage(message.role, message.text, { sources: message.sources, rate: this.rateable(message) })
     this.refresh()
   }
 
@@ -144,6 +146,7 @@ export class ChatView {
       }
       message.append(h('p', { class: 'cbw-sources-label', 'aria-hidden': 'true', text: 'Sources' }), list)
     }
+    if (options.rate) message.appendChild(this.ratingButtons(options.rate))
     this.log.appendChild(message)
     this.scrollToEnd()
     return message
@@ -215,8 +218,9 @@ export class ChatView {
     const text = reply.reply.trim() || reply.next_question?.question || ''
     conversation.messages.push({ role: 'user', text: shown })
     if (text) {
-      this.addMessage('bot', text, { sources: reply.sources })
-      conversation.messages.push({ role: 'bot', text, ...(reply.sources?.length ? { sources: distinctSources(reply.sources) } : {}) })
+      const saved: SavedMessage = { role: 'bot', text, messageId: reply.message_id, ...(reply.sources?.length ? { sources: distinctSources(reply.sources) } : {}) }
+      conversation.messages.push(saved)
+      this.addMessage('bot', text, { sources: reply.sources, rate: this.rateable(saved) })
     }
     if (reply.next_question !== undefined) conversation.pending = reply.next_question
     if (reply.done) {
@@ -227,6 +231,40 @@ export class ChatView {
     this.refresh()
     this.scrollToEnd() // the controls above the composer may have changed height
     this.focus()
+  }
+
+  /** Replies from material can be rated; form questions, hints and errors cannot. */
+  private rateable(message: SavedMessage): SavedMessage | undefined {
+    const type = this.context.config.chatbot_type
+    return message.role === 'bot' && message.messageId && (type === TYPES.knowledge || type === TYPES.business) ? message : undefined
+  }
+
+  /** "Was this helpful?" with two toggle buttons; the pressed one is the rating the service holds. */
+  private ratingButtons(message: SavedMessage): HTMLElement {
+    const status = h('span', { class: 'cbw-sr-only', role: 'status' })
+    const button = (rating: Rating, label: string, paths: readonly string[]) =>
+      h(
+        'button',
+        { type: 'button', class: 'cbw-rate-button', 'aria-label': label, 'aria-pressed': String(message.rating === rating), 'data-testid': `chatbot-rate-${rating}`, onclick: () => void rate(rating) },
+        icon(paths, 16),
+      )
+    const up = button('up', 'Helpful', ICONS.thumbsUp)
+    const down = button('down', 'Not helpful', ICONS.thumbsDown)
+    const rate = async (rating: Rating) => {
+      const sessionId = this.conversation.sessionId
+      if (!sessionId || !message.messageId) return
+      const answer = await this.context.api.feedback({ visitor_id: this.context.storage.visitorId(), session_id: sessionId, message_id: message.messageId, rating })
+      if (!answer.ok) {
+        status.textContent = errorText(answer)
+        return
+      }
+      message.rating = rating
+      up.setAttribute('aria-pressed', String(rating === 'up'))
+      down.setAttribute('aria-pressed', String(rating === 'down'))
+      status.textContent = 'Thank you for your feedback.'
+      this.context.storage.save(this.conversation)
+    }
+    return h('div', { class: 'cbw-rate', role: 'group', 'aria-label': 'Was this reply helpful?', 'data-testid': 'chatbot-rate' }, [up, down, status])
   }
 
   private async upload(file: File): Promise<void> {
