@@ -9,6 +9,7 @@ import { newId } from './lib/ids'
 import { errorStatusOf, requestIdOf, requestStartOf, setRequestId } from './http/request-id'
 import { clientAddress } from './http/client-address'
 import { routedPathOf } from './http/routed-path'
+import { captureRequestHash } from './http/idempotency'
 import { sql } from 'kysely'
 import { Type as T } from '@sinclair/typebox'
 import { apiDocs } from './http/api-docs'
@@ -41,6 +42,7 @@ export function createApp(ctx: AppContext) {
       set.headers['x-request-id'] = requestId
       limiter?.check(clientAddress(request, server, ctx.config.trustProxy), request.headers.get('authorization'))
       checkDeclaredLength(request, routedPathOf(context))
+      captureRequestHash(request)
     })
     .use(sharedRateLimit(ctx))
     .onAfterResponse({ as: 'global' }, (context) => {

@@ -12,6 +12,7 @@ export interface RouteLike {
   hooks?: {
     body?: unknown
     query?: unknown
+    headers?: unknown
     params?: unknown
     response?: unknown
     detail?: unknown
@@ -111,6 +112,11 @@ function parametersOf(route: RouteLike): Json[] {
   for (const [name, raw] of Object.entries(query?.properties ?? {})) {
     const { description, ...schema } = plain(raw)
     parameters.push({ name, in: 'query', required: (query?.required ?? []).includes(name), ...(description ? { description } : {}), schema })
+  }
+  const headers = route.hooks?.headers as { properties?: Record<string, unknown>; required?: string[] } | undefined
+  for (const [name, raw] of Object.entries(headers?.properties ?? {})) {
+    const { description, ...schema } = plain(raw)
+    parameters.push({ name, in: 'header', required: (headers?.required ?? []).includes(name), ...(description ? { description } : {}), schema })
   }
   return parameters
 }

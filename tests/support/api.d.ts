@@ -764,6 +764,12 @@ export interface operations {
   };
   /** Create a Knowledge Retrieval chatbot */
   createKnowledgeRetrievalChatbot: {
+    parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -782,6 +788,11 @@ export interface operations {
           user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions: string;
           /**
            * Format: uri
@@ -804,6 +815,11 @@ export interface operations {
           user_allowance?: string;
           /** Format: binary */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions: string;
           /**
            * Format: uri
@@ -819,6 +835,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -829,7 +847,7 @@ export interface operations {
             message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
             embed_code?: string;
-            /** @description Quote Generation: signs the webhook deliveries */
+            /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
             webhook_secret?: string;
           };
         };
@@ -846,6 +864,16 @@ export interface operations {
       };
       /** @description Missing or invalid token */
       401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -890,6 +918,12 @@ export interface operations {
   };
   /** Create a Business Enquiries chatbot */
   createBusinessEnquiriesChatbot: {
+    parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -908,6 +942,11 @@ export interface operations {
           user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions: string;
           /**
            * Format: uri
@@ -952,6 +991,11 @@ export interface operations {
           user_allowance?: string;
           /** Format: binary */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions: string;
           /**
            * Format: uri
@@ -983,6 +1027,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -993,7 +1039,7 @@ export interface operations {
             message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
             embed_code?: string;
-            /** @description Quote Generation: signs the webhook deliveries */
+            /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
             webhook_secret?: string;
           };
         };
@@ -1010,6 +1056,16 @@ export interface operations {
       };
       /** @description Missing or invalid token */
       401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -1054,6 +1110,12 @@ export interface operations {
   };
   /** Create a Data Collection chatbot */
   createDataCollectionChatbot: {
+    parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -1072,6 +1134,11 @@ export interface operations {
           user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /**
            * Format: uri
@@ -1099,6 +1166,11 @@ export interface operations {
           user_allowance?: string;
           /** Format: binary */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /**
            * Format: uri
@@ -1116,6 +1188,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -1126,7 +1200,7 @@ export interface operations {
             message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
             embed_code?: string;
-            /** @description Quote Generation: signs the webhook deliveries */
+            /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
             webhook_secret?: string;
           };
         };
@@ -1143,6 +1217,16 @@ export interface operations {
       };
       /** @description Missing or invalid token */
       401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -1187,6 +1271,12 @@ export interface operations {
   };
   /** Create a Quote Generation chatbot */
   createQuoteGenerationChatbot: {
+    parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -1205,6 +1295,11 @@ export interface operations {
           user_allowance?: number;
           /** @description Required. In JSON: a data:image/...;base64, URL. In multipart: a file part. */
           business_logo: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /** @description Currency symbol or code, e.g. $ or EUR */
           currency: string;
@@ -1227,11 +1322,6 @@ export interface operations {
           payment_terms?: string;
           /** @description Validity in days from issuance, as a string */
           quotes_validity?: string;
-          /**
-           * Format: uri
-           * @description Receives lead.created events, signed as Standard Webhooks
-           */
-          webhook_url?: string;
         };
         "multipart/form-data": {
           /** @description Name of the chatbot */
@@ -1248,6 +1338,11 @@ export interface operations {
           user_allowance?: string;
           /** Format: binary */
           business_logo: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /** @description Currency symbol or code, e.g. $ or EUR */
           currency: string;
@@ -1264,11 +1359,6 @@ export interface operations {
           payment_terms?: string;
           /** @description Validity in days from issuance, as a string */
           quotes_validity?: string;
-          /**
-           * Format: uri
-           * @description Receives lead.created events, signed as Standard Webhooks
-           */
-          webhook_url?: string;
         };
       };
     };
@@ -1278,6 +1368,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -1288,7 +1380,7 @@ export interface operations {
             message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
             embed_code?: string;
-            /** @description Quote Generation: signs the webhook deliveries */
+            /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
             webhook_secret?: string;
           };
         };
@@ -1305,6 +1397,16 @@ export interface operations {
       };
       /** @description Missing or invalid token */
       401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -1349,6 +1451,12 @@ export interface operations {
   };
   /** Create an Appointment/Calendar Support chatbot */
   createAppointmentChatbot: {
+    parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -1367,6 +1475,11 @@ export interface operations {
           user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /**
            * Format: uri
@@ -1436,6 +1549,11 @@ export interface operations {
           user_allowance?: string;
           /** Format: binary */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /**
            * Format: uri
@@ -1455,6 +1573,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -1465,7 +1585,7 @@ export interface operations {
             message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
             embed_code?: string;
-            /** @description Quote Generation: signs the webhook deliveries */
+            /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
             webhook_secret?: string;
           };
         };
@@ -1482,6 +1602,16 @@ export interface operations {
       };
       /** @description Missing or invalid token */
       401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -1582,9 +1712,9 @@ export interface operations {
             delivery_fees?: string;
             payment_terms?: string;
             quotes_validity?: string;
-            /** @description Quote Generation only */
+            /** @description Where the chatbot's events are sent */
             webhook_url?: string | null;
-            /** @description Quote Generation only */
+            /** @description Signs the webhook deliveries (Standard Webhooks) */
             webhook_secret?: string | null;
           };
         };
@@ -2442,6 +2572,10 @@ export interface operations {
   /** Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url) */
   requestQuote: {
     parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2471,6 +2605,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -2506,6 +2642,16 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -2801,6 +2947,10 @@ export interface operations {
   /** Book an offered slot; the client and the calendar get an .ics invitation by e-mail */
   bookAppointment: {
     parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2832,6 +2982,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -2921,6 +3073,10 @@ export interface operations {
   /** Add PDF documents (all or nothing, within the training word allowance) */
   addDocuments: {
     parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2940,6 +3096,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -2980,6 +3138,16 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -3228,6 +3396,10 @@ export interface operations {
   /** Queue web links to be scraped and added (see chatbot-link-status) */
   addLinks: {
     parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3246,6 +3418,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -3286,6 +3460,16 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -3676,6 +3860,10 @@ export interface operations {
   /** Add calendars to an Appointment/Calendar Support chatbot (at most 10 in all) */
   addCalendars: {
     parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3736,6 +3924,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -3776,6 +3966,16 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;

@@ -162,7 +162,8 @@ export async function createChatbot(
   const id = newId()
   const now = ctx.clock.now().toISOString()
   const logoKey = logo ? `${chatbotFilePrefix(id)}/logo-${newId()}` : null
-  const webhookSecret = type === TYPES.quote ? newWebhookSecret() : null
+  // Every type signs its events (contract 12), so every chatbot has a secret from the start.
+  const webhookSecret = newWebhookSecret()
   const row: ChatbotRow = {
     id,
     account_id: accountId,
@@ -179,8 +180,10 @@ export async function createChatbot(
     color2: colour('chatbot_color2', body.chatbot_color2, DEFAULT_COLOR2),
     user_allowance: body.user_allowance ?? DEFAULT_USER_ALLOWANCE,
     settings: JSON.stringify(Object.fromEntries(settings.filter((k) => fields[k] !== undefined).map((k) => [k, trim(fields[k])]))),
-    webhook_url: ('webhook_url' in body && body.webhook_url?.trim()) || null,
-    webhook_secret: webhookSecret && sealWebhookSecret(ctx, webhookSecret),
+    webhook_url: body.webhook_url?.trim() || null,
+    webhook_secret: sealWebhookSecret(ctx, webhookSecret),
+    previous_webhook_secret: null,
+    previous_webhook_secret_until: null,
     conversation_count: 0,
     created_at: now,
     updated_at: now,
@@ -203,7 +206,7 @@ export async function createChatbot(
   const result: CreationResult = { chatbot_id: id, response: SUCCESS }
   if (type === TYPES.knowledge) result.message = KNOWLEDGE_CREATED_MESSAGE
   else result.embed_code = embedCode(ctx.config, id)
-  if (webhookSecret) result.webhook_secret = webhookSecret
+  result.webhook_secret = webhookSecret
   return result
 }
 
@@ -243,7 +246,8 @@ export async function chatbotView(ctx: AppContext, material: Pick<ChatbotMateria
     logo_url: logoUrl(ctx, row),
     created_at: row.created_at,
     ...settingsOf(row),
-    ...(row.type === TYPES.quote ? { webhook_url: row.webhook_url, webhook_secret: row.webhook_secret && openWebhookSecret(ctx, row.webhook_secret) } : {}),
+    webhook_url: row.webhook_url,
+    webhook_secret: row.webhook_secret && openWebhookSecret(ctx, row.webhook_secret),
   }
 }
 
@@ -261,7 +265,7 @@ export async function editChatbot(ctx: AppContext, accountId: string, chatbotId:
  */
 export async function editOwnedChatbot(ctx: AppContext, row: ChatbotRow, body: unknown): Promise<void> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(NO_EDITABLE_FIELDS)
-  const editable = row.type === TYPES.quote ? [...EDITABLE, 'webhook_url'] : EDITABLE
+  const editable = [...EDITABLE, 'webhook_url']
   const keys = Object.keys(body)
   const unknown = keys.find((k) => !editable.includes(k))
   if (unknown !== undefined) throw badRequest(unknownField(unknown), undefined, unknown)

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC, visitorScope } from '../../http/idempotency'
 import type { AppContext } from '../../context'
 import { chatbotAccess, publicAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
@@ -24,11 +25,16 @@ export const quoteRoutes = (ctx: AppContext) =>
         }),
     )
     .use(
-      new Elysia({ name: 'quotes-public' }).use(publicAccess(ctx, TYPES.quote)).post('/api/v1.0/chat/:uniqueId/quote/', ({ chatbot, body }) => requestQuote(ctx, chatbot, body), {
+      new Elysia({ name: 'quotes-public' }).use(publicAccess(ctx, TYPES.quote)).post(
+        '/api/v1.0/chat/:uniqueId/quote/',
+        ({ chatbot, body, request, set }) => idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), QuoteAnswer, () => requestQuote(ctx, chatbot, body)),
+        {
         params: ChatbotParams,
+        headers: IdempotencyHeaders,
         body: QuoteBody,
-        response: { 200: QuoteAnswer, ...errorsOf(FAILS.public, FAILS.body) },
+        response: { 200: QuoteAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
         detail: {
+          successHeaders: REPLAYED_HEADER_DOC,
           operationId: 'requestQuote',
           summary: 'Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url)',
           tags: PUBLIC_TAGS,
