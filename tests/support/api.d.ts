@@ -1983,8 +1983,16 @@ export interface operations {
   };
   /** List the account's chatbots */
   listChatbots: {
+    parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
+    };
     responses: {
-      /** @description The account's chatbots, oldest first */
+      /** @description The account's chatbots, oldest first (a page with limit: newest first) */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
@@ -1999,6 +2007,8 @@ export interface operations {
                 chatbot_name: string;
                 chatbot_type: "Knowledge Retrieval" | "Business Enquiries" | "Data Collection" | "Quote Generation" | "Appointment/Calendar Support";
               })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -2326,6 +2336,12 @@ export interface operations {
   /** A Data Collection chatbot's submissions, newest first */
   listSubmissions: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2351,6 +2367,8 @@ export interface operations {
                     value: string | number | boolean;
                   })[];
               })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -2473,6 +2491,12 @@ export interface operations {
   /** A Quote Generation chatbot's leads with their webhook delivery state, newest first */
   listLeads: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2502,6 +2526,8 @@ export interface operations {
                 webhook_status: "none" | "pending" | "delivered" | "failed";
                 webhook_attempts: number;
               })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -2749,6 +2775,12 @@ export interface operations {
   /** An Appointment/Calendar Support chatbot's appointments, earliest first */
   listAppointments: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2781,6 +2813,8 @@ export interface operations {
                   })[];
                 created_at: string;
               })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -3193,6 +3227,12 @@ export interface operations {
   /** List a chatbot's documents */
   listDocuments: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3222,6 +3262,8 @@ export interface operations {
                 document_id: string;
                 created_at: string;
               }[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -3515,6 +3557,12 @@ export interface operations {
   /** Outcome of each queued link: queued, added, not_added or failed */
   getLinkStatus: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3539,6 +3587,8 @@ export interface operations {
                 job_id: string;
                 created_at: string;
               })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -3609,6 +3659,12 @@ export interface operations {
   /** List a chatbot's added links */
   listLinks: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3634,6 +3690,8 @@ export interface operations {
                 link_id: string;
                 created_at: string;
               }[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { PageQuery, pageOf } from '../../http/pagination'
 import { IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC, visitorScope } from '../../http/idempotency'
 import type { AppContext } from '../../context'
 import { chatbotAccess, publicAccess } from '../chatbots/guard'
@@ -16,8 +17,12 @@ export const bookingRoutes = (ctx: AppContext) =>
     .use(
       new Elysia({ name: 'bookings-owner' })
         .use(chatbotAccess(ctx, APPOINTMENTS_ACCESS))
-        .get('/api/v1.0/chatbot-appointments/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, appointments: await ownerAppointments(ctx, { chatbot }) }), {
+        .get('/api/v1.0/chatbot-appointments/:uniqueId/', async ({ chatbot, query }) => {
+          const { items, ...more } = pageOf(await ownerAppointments(ctx, { chatbot }), query, { id: (a) => a.appointment_id, time: (a) => a.created_at })
+          return { response: 'success' as const, appointments: items, ...more }
+        }, {
           params: ChatbotParams,
+          query: PageQuery,
           response: { 200: AppointmentList, ...errorsOf(FAILS.chatbot) },
           detail: { operationId: 'listAppointments', summary: "An Appointment/Calendar Support chatbot's appointments, earliest first", tags: RESULT_TAGS },
         }),

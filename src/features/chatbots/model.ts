@@ -1,4 +1,5 @@
 import { Type as T, type TSchema } from '@sinclair/typebox'
+import { HasMore } from '../../http/pagination'
 import { CalendarInputSchema } from '../calendars/model'
 import { HttpUrl, OptionalText, RequiredText } from '../../http/validate'
 import { TYPES } from './texts'
@@ -183,6 +184,6 @@ export const ChatbotView = T.Object(
 )
 
 export const ChatbotList = T.Object(
-  { response: T.Literal('success'), chatbots: T.Array(T.Object({ chatbot_id: T.String(), chatbot_name: T.String(), chatbot_type: ChatbotTypeSchema })) },
-  { description: "The account's chatbots, oldest first" },
+  { response: T.Literal('success'), chatbots: T.Array(T.Object({ chatbot_id: T.String(), chatbot_name: T.String(), chatbot_type: ChatbotTypeSchema })), ...HasMore },
+  { description: "The account's chatbots, oldest first (a page with limit: newest first)" },
 )

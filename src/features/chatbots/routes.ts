@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { PageQuery, pageOf } from '../../http/pagination'
 import type { AppContext } from '../../context'
 import type { ChatbotType } from '../../db/schema'
 import { CHATBOT_NOT_FOUND, NOT_FOUND, notFound } from '../../http/errors'
@@ -127,7 +128,11 @@ export const chatbotRoutes = (ctx: AppContext, material: ChatbotMaterial) => {
 
   const listing = new Elysia({ name: 'chatbot-list' })
     .use(accountAccess(ctx, SUBSCRIPTION_REQUIRED))
-    .get('/api/v1.0/chatbot-list/', async ({ account }) => ({ response: 'success' as const, chatbots: await chatbotList(ctx, account.accountId) }), {
+    .get('/api/v1.0/chatbot-list/', async ({ account, query }) => {
+      const { items, ...more } = pageOf(await chatbotList(ctx, account.accountId), query, { id: (c) => c.chatbot_id, oldestFirst: true })
+      return { response: 'success' as const, chatbots: items, ...more }
+    }, {
+      query: PageQuery,
       response: { 200: ChatbotList, ...errorsOf(FAILS.owner) },
       detail: { operationId: 'listChatbots', summary: "List the account's chatbots", tags },
     })

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { PageQuery, pageOf } from '../../http/pagination'
 import { IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC, visitorScope } from '../../http/idempotency'
 import type { AppContext } from '../../context'
 import { chatbotAccess, publicAccess } from '../chatbots/guard'
@@ -18,8 +19,12 @@ export const quoteRoutes = (ctx: AppContext) =>
     .use(
       new Elysia({ name: 'quotes-owner' })
         .use(chatbotAccess(ctx, LEADS_ACCESS))
-        .get('/api/v1.0/chatbot-leads/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, leads: await ownerLeads(ctx, { chatbot }) }), {
+        .get('/api/v1.0/chatbot-leads/:uniqueId/', async ({ chatbot, query }) => {
+          const { items, ...more } = pageOf(await ownerLeads(ctx, { chatbot }), query, { id: (l) => l.lead_id, time: (l) => l.created_at })
+          return { response: 'success' as const, leads: items, ...more }
+        }, {
           params: ChatbotParams,
+          query: PageQuery,
           response: { 200: LeadList, ...errorsOf(FAILS.chatbot) },
           detail: { operationId: 'listLeads', summary: "A Quote Generation chatbot's leads with their webhook delivery state, newest first", tags: RESULT_TAGS },
         }),

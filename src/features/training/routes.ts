@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { PageQuery, pageOf } from '../../http/pagination'
 import { accountScope, IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC } from '../../http/idempotency'
 import type { AppContext } from '../../context'
 import { NOT_FOUND, notFound } from '../../http/errors'
@@ -47,8 +48,12 @@ export const trainingRoutes = (ctx: AppContext) => {
         },
       },
     )
-    .get('/api/v1.0/chatbot-document-view/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, documents: await viewDocuments(ctx, { chatbot }) }), {
+    .get('/api/v1.0/chatbot-document-view/:uniqueId/', async ({ chatbot, query }) => {
+      const { items, ...more } = pageOf(await viewDocuments(ctx, { chatbot }), query, { id: (d) => d.document_id, time: (d) => d.created_at })
+      return { response: 'success' as const, documents: items, ...more }
+    }, {
       params: ChatbotParams,
+      query: PageQuery,
       response: { 200: DocumentList, ...errorsOf(FAILS.chatbot) },
       detail: { operationId: 'listDocuments', summary: "List a chatbot's documents", tags },
     })
@@ -88,16 +93,24 @@ export const trainingRoutes = (ctx: AppContext) => {
         detail: { successHeaders: REPLAYED_HEADER_DOC, operationId: 'addLinks', summary: 'Queue web links to be scraped and added (see chatbot-link-status)', tags },
       },
     )
-    .get('/api/v1.0/chatbot-link-status/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, jobs: await linkStatus(ctx, { chatbot }) }), {
+    .get('/api/v1.0/chatbot-link-status/:uniqueId/', async ({ chatbot, query }) => {
+      const { items, ...more } = pageOf(await linkStatus(ctx, { chatbot }), query, { id: (j) => j.job_id, time: (j) => j.created_at })
+      return { response: 'success' as const, jobs: items, ...more }
+    }, {
       params: ChatbotParams,
+      query: PageQuery,
       response: { 200: LinkStatusList, ...errorsOf(FAILS.chatbot) },
       detail: { operationId: 'getLinkStatus', summary: 'Outcome of each queued link: queued, added, not_added or failed', tags },
     })
 
   const linkLists = new Elysia({ name: 'training-link-lists' })
     .use(chatbotAccess(ctx, LINK_LIST_ACCESS))
-    .get('/api/v1.0/chatbot-link-view/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, links: await viewLinks(ctx, { chatbot }) }), {
+    .get('/api/v1.0/chatbot-link-view/:uniqueId/', async ({ chatbot, query }) => {
+      const { items, ...more } = pageOf(await viewLinks(ctx, { chatbot }), query, { id: (l) => l.link_id, time: (l) => l.created_at })
+      return { response: 'success' as const, links: items, ...more }
+    }, {
       params: ChatbotParams,
+      query: PageQuery,
       response: { 200: LinkList, ...errorsOf(FAILS.chatbot) },
       detail: { operationId: 'listLinks', summary: "List a chatbot's added links", tags },
     })
