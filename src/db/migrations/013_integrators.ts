@@ -30,7 +30,8 @@ export const integrators = (keys: Keys): Migration => ({
     await db.schema
       .createTable('webhook_deliveries')
       .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('chatbot_id', 'text', (c) => c.notNull())
+      // A deleted chatbot takes its deliveries with it (its events are gone too).
+      .addColumn('chatbot_id', 'text', (c) => c.notNull().references('chatbots.id').onDelete('cascade'))
       .addColumn('event_type', 'text', (c) => c.notNull())
       .addColumn('payload', 'text', (c) => c.notNull())
       .addColumn('status', 'text', (c) => c.notNull())

@@ -9,7 +9,7 @@ import { parse } from '../../http/validate'
 import { normaliseColour } from '../../lib/colour'
 import { newId } from '../../lib/ids'
 import { newWebhookSecret } from '../../lib/standard-webhooks'
-import { openWebhookSecret, sealWebhookSecret } from './webhook-secret'
+import { openWebhookSecret, PREVIOUS_SECRET_MS, sealWebhookSecret } from './webhook-secret'
 import { takeChatbotAllowance } from '../accounts/service'
 import { requireSubscription } from '../billing/service'
 import type { CalendarInput } from '../calendars/calendar-input'
@@ -330,3 +330,17 @@ export const countChatbotConversation = (trx: Db, chatbotId: string): Promise<vo
 export { publicChatbot } from './public-chatbot'
 export { chatbotFilePrefix, ownedChatbot, type ChatbotRow } from './access'
 
+
+/** chatbot-webhook-secret-rotate: a new secret; the old one keeps signing beside it for 24 hours. */
+export async function rotateWebhookSecret(ctx: AppContext, row: ChatbotRow): Promise<{ webhook_secret: string }> {
+  const secret = newWebhookSecret()
+  const now = ctx.clock.now()
+  await updateChatbot(ctx.db, row.id, {
+    webhook_secret: sealWebhookSecret(ctx, secret),
+    previous_webhook_secret: row.webhook_secret,
+    previous_webhook_secret_until: row.webhook_secret ? new Date(now.getTime() + PREVIOUS_SECRET_MS).toISOString() : null,
+    updated_at: now.toISOString(),
+  })
+  ctx.log.info('chatbot.webhook_secret_rotated', { chatbot_id: row.id })
+  return { webhook_secret: secret }
+}

@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context'
 import { ownerOfType, type ChatbotAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
-import { leadsOf } from './repo'
+import { leadsOf, setLeadDeliveryByMessage } from './repo'
 import type { LeadsTable, QuotesTable } from '../../db/schema'
 import type { QuoteLine } from './quote-totals'
 
@@ -68,4 +68,9 @@ export const LEADS_ACCESS = ownerOfType(TYPES.quote)
 
 export async function ownerLeads(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>): Promise<LeadView[]> {
   return listLeads(ctx, chatbot.id)
+}
+
+/** Mirrors a lead.created delivery's state on its lead (webhook_status, webhook_attempts), found by the delivery id it keeps. */
+export async function markLeadDelivery(ctx: AppContext, deliveryId: string, status: LeadsTable['webhook_status'], attempts: number): Promise<void> {
+  await setLeadDeliveryByMessage(ctx.db, deliveryId, status, attempts)
 }
