@@ -14,7 +14,8 @@ import { sql } from 'kysely'
 import { Type as T } from '@sinclair/typebox'
 import { apiDocs } from './http/api-docs'
 import { errorsOf } from './http/model'
-import { openApiDocument, PUBLIC } from './http/openapi'
+import { openApiDocument, PUBLIC, webhooksOf } from './http/openapi'
+import { EVENT_PAYLOADS } from './features/webhooks/model'
 
 const API_VERSION = '1.0.0'
 const HealthAnswer = T.Object({ status: T.Literal('ok') }, { description: 'The database answers' })
@@ -57,7 +58,7 @@ export function createApp(ctx: AppContext) {
       })
     })
     // Built on first request, once every feature has mounted its routes.
-    .use(apiDocs(() => (document ??= openApiDocument(routes.all, { publicUrl: ctx.config.publicUrl, version: API_VERSION }))))
+    .use(apiDocs(() => (document ??= openApiDocument(routes.all, { publicUrl: ctx.config.publicUrl, version: API_VERSION, webhooks: webhooksOf(EVENT_PAYLOADS) }))))
     .get(
       '/healthz',
       async () => {

@@ -160,13 +160,42 @@ export interface paths {
     /** Delete a calendar and its appointments */
     post: operations["deleteCalendar"];
   };
+  "/api/v1.0/chatbot-webhook-deliveries/{uniqueId}/": {
+    /** The chatbot's webhook deliveries with their state, newest first */
+    get: operations["listWebhookDeliveries"];
+  };
+  "/api/v1.0/chatbot-webhook-secret-rotate/{uniqueId}/": {
+    /** Replace the webhook secret; for 24 hours deliveries carry a signature under each (new first, space-separated) */
+    post: operations["rotateWebhookSecret"];
+  };
   "/api/v1.0/widget/{uniqueId}/": {
     /** Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars); ETag over the body, Cache-Control: no-cache, 304 on If-None-Match */
     get: operations["getWidgetConfig"];
   };
 }
 
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  "lead.created": {
+    /** Quote Generation: a visitor asked for a quote */
+    post: operations["onLeadCreated"];
+  };
+  "submission.created": {
+    /** Data Collection: a visitor completed the form */
+    post: operations["onSubmissionCreated"];
+  };
+  "appointment.created": {
+    /** Appointment/Calendar Support: a visitor booked */
+    post: operations["onAppointmentCreated"];
+  };
+  "appointment.cancelled": {
+    /** Appointment/Calendar Support: the owner cancelled an appointment */
+    post: operations["onAppointmentCancelled"];
+  };
+  "conversation.unanswered": {
+    /** Knowledge Retrieval, Business Enquiries: a question the material could not answer */
+    post: operations["onConversationUnanswered"];
+  };
+}
 
 export interface components {
   schemas: {
@@ -4285,6 +4314,200 @@ export interface operations {
       };
     };
   };
+  /** The chatbot's webhook deliveries with their state, newest first */
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    responses: {
+      /** @description The chatbot's webhook deliveries, newest first */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @constant */
+            response: "success";
+            deliveries: ({
+                /** @description Also the webhook-id header of every attempt */
+                delivery_id: string;
+                event_type: "lead.created" | "submission.created" | "appointment.created" | "appointment.cancelled" | "conversation.unanswered";
+                status: "pending" | "delivered" | "failed";
+                attempts: number;
+                /** @description The receiver's HTTP status at the last attempt, when it answered */
+                last_status: number | null;
+                last_error: string | null;
+                created_at: string;
+                updated_at: string;
+                /** @description The event as signed and sent (JSON text) */
+                payload: string;
+              })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Replace the webhook secret; for 24 hours deliveries carry a signature under each (new first, space-separated) */
+  rotateWebhookSecret: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    responses: {
+      /** @description The secret was replaced */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description The new secret; for 24 hours deliveries carry a signature under it and one under the old one */
+            webhook_secret: string;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars); ETag over the body, Cache-Control: no-cache, 304 on If-None-Match */
   getWidgetConfig: {
     parameters: {
@@ -4395,6 +4618,233 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Error"];
         };
+      };
+    };
+  };
+  /** Quote Generation: a visitor asked for a quote */
+  onLeadCreated: {
+    parameters: {
+      header: {
+        /** @description The delivery id, the same on every retry (de-duplicate on it). */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt. */
+        "webhook-timestamp": string;
+        /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "lead.created";
+          /** @description When the event happened (ISO 8601) */
+          timestamp: string;
+          data: {
+            chatbot_id: string;
+            lead: {
+              lead_id: string;
+              created_at: string;
+              client_name: string;
+              client_email: string;
+              quote_id: string;
+              quote_url: string;
+              total_excluding_vat: string;
+              total_including_vat: string;
+              currency: string;
+              valid_until: string | null;
+              items: {
+                  name: string;
+                  quantity: number;
+                  line_total_excluding_vat: string;
+                  line_total_including_vat: string;
+                }[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** Data Collection: a visitor completed the form */
+  onSubmissionCreated: {
+    parameters: {
+      header: {
+        /** @description The delivery id, the same on every retry (de-duplicate on it). */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt. */
+        "webhook-timestamp": string;
+        /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "submission.created";
+          /** @description When the event happened (ISO 8601) */
+          timestamp: string;
+          data: {
+            chatbot_id: string;
+            submission: {
+              submission_id: string;
+              created_at: string;
+              answers: ({
+                  title: string;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  value: string | number | boolean;
+                })[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** Appointment/Calendar Support: a visitor booked */
+  onAppointmentCreated: {
+    parameters: {
+      header: {
+        /** @description The delivery id, the same on every retry (de-duplicate on it). */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt. */
+        "webhook-timestamp": string;
+        /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "appointment.created";
+          /** @description When the event happened (ISO 8601) */
+          timestamp: string;
+          data: {
+            chatbot_id: string;
+            appointment: {
+              appointment_id: string;
+              calendar_id: string;
+              calendar_name: string;
+              start: string;
+              end: string;
+              duration: number;
+              client_name: string;
+              client_email: string;
+              answers: ({
+                  title: string;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  value: string | number | boolean;
+                })[];
+              created_at: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** Appointment/Calendar Support: the owner cancelled an appointment */
+  onAppointmentCancelled: {
+    parameters: {
+      header: {
+        /** @description The delivery id, the same on every retry (de-duplicate on it). */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt. */
+        "webhook-timestamp": string;
+        /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "appointment.cancelled";
+          /** @description When the event happened (ISO 8601) */
+          timestamp: string;
+          data: {
+            chatbot_id: string;
+            appointment: {
+              appointment_id: string;
+              calendar_id: string;
+              calendar_name: string;
+              start: string;
+              end: string;
+              duration: number;
+              client_name: string;
+              client_email: string;
+              answers: ({
+                  title: string;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  value: string | number | boolean;
+                })[];
+              created_at: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** Knowledge Retrieval, Business Enquiries: a question the material could not answer */
+  onConversationUnanswered: {
+    parameters: {
+      header: {
+        /** @description The delivery id, the same on every retry (de-duplicate on it). */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt. */
+        "webhook-timestamp": string;
+        /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "conversation.unanswered";
+          /** @description When the event happened (ISO 8601) */
+          timestamp: string;
+          data: {
+            chatbot_id: string;
+            question: {
+              /** @description The visitor's message */
+              message_id: string;
+              session_id: string;
+              visitor_id: string;
+              question: string;
+              created_at: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+      200: {
+        content: never;
       };
     };
   };

@@ -13,6 +13,8 @@ import { questionsOf } from '../forms/questions'
 import { storeSubmission } from '../forms/submissions'
 import { uploadLookup } from '../forms/uploads'
 import { takeDailyAllowance } from './usage'
+import { queueUnansweredQuestion } from '../webhooks/service'
+import type { Db } from '../../db/database'
 
 export interface ChatAnswer {
   session_id: string
@@ -35,7 +37,13 @@ export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<ty
   await countConversation(ctx, session)
 
   const reply = await replyTo(ctx, chatbot, session, input.message)
-  await recordExchange(ctx, session.id, input.message, reply.reply, reply.answered)
+  // A question the material could not answer is an event for the owner's systems (contract 12).
+  const unanswered =
+    reply.answered === false
+      ? (trx: Db, asked: { id: string; created_at: string }) =>
+          queueUnansweredQuestion(ctx, trx, chatbot, { message_id: asked.id, session_id: session.id, visitor_id: session.visitor_id, question: input.message, created_at: asked.created_at }).then(() => {})
+      : undefined
+  await recordExchange(ctx, session.id, input.message, reply.reply, reply.answered, unanswered)
   return { session_id: session.id, ...reply }
 }
 
@@ -62,7 +70,7 @@ async function collectAnswer(ctx: AppContext, chatbot: ChatbotRow, session: Chat
     const answers = step.completed
     await ctx.db.transaction().execute(async (trx) => {
       await saveSessionState(ctx, session, step.state, trx)
-      await storeSubmission(ctx, trx, { chatbotId: chatbot.id, sessionId: session.id, visitorId: session.visitor_id, answers })
+      await storeSubmission(ctx, trx, { chatbot, sessionId: session.id, visitorId: session.visitor_id, answers })
     })
     ctx.log.info('chat.submission_stored', { chatbot_id: chatbot.id, session_id: session.id })
   } else if (JSON.stringify(step.state) !== session.state) {

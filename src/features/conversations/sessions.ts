@@ -41,18 +41,35 @@ export async function saveSessionState(ctx: AppContext, session: ChatSession, st
 
 /** Keeps the transcript (the visitor's message and the reply). */
 /** `answered` (Knowledge Retrieval, Business Enquiries) marks a refused question for the owner's unanswered list. */
-export async function recordExchange(ctx: AppContext, sessionId: string, visitorText: string, botText: string, answered?: boolean): Promise<void> {
+/**
+ * Stores a question and its reply. `alongside` is work that must commit with them (the
+ * conversation.unanswered event of a refused question), handed the visitor's stored message.
+ */
+export async function recordExchange(
+  ctx: AppContext,
+  sessionId: string,
+  visitorText: string,
+  botText: string,
+  answered?: boolean,
+  alongside?: (trx: Db, asked: { id: string; created_at: string }) => Promise<void>,
+): Promise<void> {
   const at = ctx.clock.now()
-  await insertMessages(ctx.db, [
-      { id: newId(), session_id: sessionId, role: 'visitor', text: visitorText, created_at: at.toISOString(), answered: null },
-      // One millisecond later, so ordering by time keeps question before answer.
-      {
-        id: newId(),
-        session_id: sessionId,
-        role: 'bot',
-        text: botText,
-        created_at: new Date(at.getTime() + 1).toISOString(),
-        answered: answered === undefined ? null : answered ? 1 : 0,
-      },
-  ])
+  const asked = { id: newId(), session_id: sessionId, role: 'visitor' as const, text: visitorText, created_at: at.toISOString(), answered: null }
+  const rows = [
+    asked,
+    // One millisecond later, so ordering by time keeps question before answer.
+    {
+      id: newId(),
+      session_id: sessionId,
+      role: 'bot' as const,
+      text: botText,
+      created_at: new Date(at.getTime() + 1).toISOString(),
+      answered: answered === undefined ? null : answered ? 1 : 0,
+    },
+  ]
+  if (!alongside) return insertMessages(ctx.db, rows)
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertMessages(trx, rows)
+    await alongside(trx, asked)
+  })
 }

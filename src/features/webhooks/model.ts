@@ -11,6 +11,13 @@ import { LeadList } from '../quotes/model'
 
 export const EVENT_TYPES = ['lead.created', 'submission.created', 'appointment.created', 'appointment.cancelled', 'conversation.unanswered'] as const
 export type EventType = (typeof EVENT_TYPES)[number]
+export const EventTypeSchema = T.Union([
+  T.Literal('lead.created'),
+  T.Literal('submission.created'),
+  T.Literal('appointment.created'),
+  T.Literal('appointment.cancelled'),
+  T.Literal('conversation.unanswered'),
+])
 
 const LeadItem = T.Omit(LeadList.properties.leads.items, ['webhook_status', 'webhook_attempts'])
 export const LeadRecord = T.Composite([
@@ -62,7 +69,7 @@ export const DeliveryList = T.Object(
     deliveries: T.Array(
       T.Object({
         delivery_id: T.String({ description: 'Also the webhook-id header of every attempt' }),
-        event_type: T.Union(EVENT_TYPES.map((t) => T.Literal(t))),
+        event_type: EventTypeSchema,
         status: DeliveryStatus,
         attempts: T.Integer(),
         last_status: T.Union([T.Integer(), T.Null()], { description: "The receiver's HTTP status at the last attempt, when it answered" }),

@@ -10,6 +10,8 @@ import type { ChatbotRow } from '../chatbots/access'
 import type { ChatbotAccessRule } from '../chatbots/guard'
 import { CHATBOT_NOT_FOUND, notFound } from '../../http/errors'
 import { SUBSCRIPTION_REQUIRED } from '../chatbots/texts'
+import type { Static } from '@sinclair/typebox'
+import type { DeliveryList } from './model'
 import type { AppointmentRecord, EventType, LeadRecord, QuestionRecord, SubmissionRecord } from './model'
 import { deliveriesOf, insertDelivery } from './repo'
 
@@ -63,7 +65,7 @@ export const queueUnansweredQuestion = (ctx: AppContext, trx: Db, chatbot: Targe
 export const DELIVERIES_ACCESS: ChatbotAccessRule = { subscription: SUBSCRIPTION_REQUIRED, missing: () => notFound(CHATBOT_NOT_FOUND) }
 
 /** chatbot-webhook-deliveries: newest first. */
-export async function deliveryList(ctx: AppContext, chatbot: Pick<ChatbotRow, 'id'>) {
+export async function deliveryList(ctx: AppContext, chatbot: Pick<ChatbotRow, 'id'>): Promise<Static<typeof DeliveryList>['deliveries']> {
   const rows = await deliveriesOf(ctx.db, chatbot.id)
   return rows.map((r) => ({
     delivery_id: r.id,
