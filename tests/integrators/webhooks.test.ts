@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks'
 import { queueAppointmentCancelled } from '../../src/features/webhooks/service'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { CALENDAR, createChatbot, path, placeNow, PRICE_LIST } from '../chat/support'
+import { signIn } from '../dashboard/browser-client'
 
 interface Delivery {
   body: string
@@ -206,4 +207,23 @@ test('a receiver answering 500 gets the retries on schedule; the owner sees the 
   } finally {
     failing.stop()
   }
+})
+
+test('the dashboard shows the deliveries with their state and rotates the secret', async () => {
+  const owner = await subscribedToken(app, 'hooks-dashboard@bakery.example')
+  const { id, body } = await createChatbot(app, owner, 'knowledge', { webhook_url: receiver.url })
+  await client(app.url).post(path.chat(id), { visitor_id: 'v-dash', message: 'Do you deliver wedding cakes to the moon?' })
+  await settle()
+  const { client: browser, csrf } = await signIn(app, 'hooks-dashboard@bakery.example')
+  const page = await browser.get(`/dashboard/chatbots/${id}/webhooks/`)
+  expect(page.status).toBe(200)
+  expect(page.html).toContain('conversation.unanswered')
+  expect(page.html).toContain('data-status="delivered"')
+  expect(page.html).toContain(receiver.deliveries.at(-1)?.headers['webhook-id'] ?? 'no delivery')
+  const rotated = await browser.post(`/dashboard/chatbots/${id}/webhooks/rotate/`, { _csrf: csrf })
+  expect(rotated.status).toBe(303)
+  const secret = (await client(app.url, owner).get(path.get(id))).body.webhook_secret
+  expect(secret).not.toBe(body.webhook_secret)
+  // The settings page shows the new secret.
+  expect((await browser.get(`/dashboard/chatbots/${id}/`)).html).toContain(secret)
 })

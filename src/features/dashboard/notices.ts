@@ -9,6 +9,7 @@ export const NOTICES = {
   'link-deleted': 'Link deleted.',
   'calendar-added': 'Calendar added. Visitors can book it at once.',
   'calendar-deleted': 'Calendar deleted.',
+  'secret-rotated': 'Webhook secret replaced. The new one is in the settings; the old one keeps signing beside it for 24 hours.',
   'token-revoked': 'Token revoked. Programs using it can no longer call the API.',
 } as const
 

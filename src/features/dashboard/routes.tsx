@@ -6,6 +6,7 @@ import { authRoutes } from './auth-routes'
 import { chatbotPages } from './chatbot-routes'
 import { materialPages } from './material-routes'
 import { recordPages } from './record-routes'
+import { webhookPages } from './webhook-routes'
 
 /** The owner dashboard: server-rendered pages under /dashboard/, backed by the same services as the API. */
 export const dashboardRoutes = (ctx: AppContext) =>
@@ -15,4 +16,5 @@ export const dashboardRoutes = (ctx: AppContext) =>
     .use(chatbotPages(ctx))
     .use(materialPages(ctx))
     .use(recordPages(ctx))
+    .use(webhookPages(ctx))
     .use(accountPages(ctx))

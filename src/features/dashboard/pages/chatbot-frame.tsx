@@ -6,7 +6,7 @@ import { Layout } from '../layout'
 import type { Viewer } from '../session'
 import { Breadcrumbs } from './parts'
 
-export type ChatbotTab = 'overview' | 'training' | 'calendars' | 'appointments' | 'leads' | 'submissions'
+export type ChatbotTab = 'overview' | 'training' | 'calendars' | 'appointments' | 'leads' | 'submissions' | 'webhooks'
 
 export interface ChatbotSummary {
   chatbot_id: string
@@ -21,6 +21,7 @@ const TAB_LABELS: Record<ChatbotTab, string> = {
   appointments: 'Appointments',
   leads: 'Leads',
   submissions: 'Submissions',
+  webhooks: 'Webhooks',
 }
 
 /** The sections a chatbot of this type has. */
@@ -28,13 +29,13 @@ export function tabsOf(type: ChatbotType): ChatbotTab[] {
   switch (type) {
     case TYPES.knowledge:
     case TYPES.business:
-      return ['overview', 'training']
+      return ['overview', 'training', 'webhooks']
     case TYPES.dataCollection:
-      return ['overview', 'submissions']
+      return ['overview', 'submissions', 'webhooks']
     case TYPES.quote:
-      return ['overview', 'leads']
+      return ['overview', 'leads', 'webhooks']
     case TYPES.appointment:
-      return ['overview', 'calendars', 'appointments']
+      return ['overview', 'calendars', 'appointments', 'webhooks']
   }
 }
 
