@@ -1,6 +1,6 @@
 import type { AppContext } from './context'
 import { INVITATION_MAIL_JOB, invitationMailJob } from './features/bookings/invitation-mail'
-import { markLeadDelivery } from './features/quotes/leads'
+import { LEGACY_LEAD_WEBHOOK_JOB, markLeadDelivery, moveLeadWebhookToOutbox } from './features/quotes/leads'
 import { webhookDeliveryJob } from './features/webhooks/delivery-job'
 import { WEBHOOK_DELIVERY_JOB } from './features/webhooks/service'
 import { QUOTE_MAIL_JOB, quoteMailJob } from './features/quotes/quote-mail'
@@ -17,6 +17,7 @@ export function registerJobs(ctx: AppContext): void {
       if (delivery.event_type === 'lead.created') await markLeadDelivery(ctx, delivery.id, state.status, state.attempts)
     }),
   )
+  ctx.jobs.register<{ lead_id: string }>(LEGACY_LEAD_WEBHOOK_JOB, { run: ({ lead_id }) => moveLeadWebhookToOutbox(ctx, lead_id) })
   ctx.jobs.register(INVITATION_MAIL_JOB, invitationMailJob(ctx))
   ctx.jobs.register(LOGIN_CODE_JOB, loginCodeJob(ctx))
   ctx.jobs.register(LINK_JOB_KIND, linkJob(ctx))
