@@ -86,6 +86,12 @@ test('webhook secrets are stored sealed, shown to the owner, and a plain one fro
     db.run('update chatbots set webhook_secret = ?', [legacy])
     db.run("delete from kysely_migration where name = '010_secrets_at_rest'")
     db.run('drop table login_code_days')
+    // And before 013, which comes after it.
+    db.run("delete from kysely_migration where name = '013_integrators'")
+    db.run('drop table idempotency_keys')
+    db.run('drop table webhook_deliveries')
+    db.run('alter table chatbots drop column previous_webhook_secret')
+    db.run('alter table chatbots drop column previous_webhook_secret_until')
     db.close()
     app = await startTestApp(LOCAL_ONLY, { dataDir })
     const converted = await stored()
