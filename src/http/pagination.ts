@@ -13,7 +13,13 @@ export const UNKNOWN_STARTING_AFTER = 'no item with this id in the list (it may 
 
 export const PageQuery = T.Object({
   // A query string is text: read as a whole number by pageOf, which names `limit` when it is not one from 1 to 200.
-  limit: T.Optional(T.String({ maxLength: 10, examples: ['50'], description: `A whole number from 1 to ${MAX_PAGE}: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before.` })),
+  limit: T.Optional(
+    T.String({
+      maxLength: 10,
+      examples: ['50'],
+      description: `A whole number from 1 to ${MAX_PAGE}: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before.`,
+    }),
+  ),
   starting_after: T.Optional(T.String({ minLength: 1, maxLength: 100, description: 'The id of the last item of the previous page.' })),
 })
 export type PageQuery = Static<typeof PageQuery>

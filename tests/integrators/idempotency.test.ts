@@ -28,7 +28,13 @@ afterAll(async () => {
   await smtp.stop()
 })
 
-const jobCount = async () => (await app.ctx.db.selectFrom('jobs').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+const jobCount = async () =>
+  (
+    await app.ctx.db
+      .selectFrom('jobs')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n
 const mailsTo = (to: string) => smtp.messages.filter((m) => (m.to as { text: string } | undefined)?.text.includes(to)).length
 
 test('a replayed creation answers the same, with Idempotent-Replayed, and creates and counts nothing more', async () => {
@@ -141,7 +147,11 @@ test('two concurrent requests with one key: one 200, one 409 still being process
   expect(again.headers.get(REPLAYED_HEADER)).toBe('true')
   expect((await client(app.url, token).get(path.documentView(id))).body.documents).toEqual(docs)
   // Another boundary is another body.
-  const reshaped = await fetch(app.url + path.documentAdd(id), { method: 'POST', headers: { authorization: headers.authorization, 'idempotency-key': headers['idempotency-key'] }, body: pdfForm([{ bytes: pdf, name: 'handbook.pdf' }]) })
+  const reshaped = await fetch(app.url + path.documentAdd(id), {
+    method: 'POST',
+    headers: { authorization: headers.authorization, 'idempotency-key': headers['idempotency-key'] },
+    body: pdfForm([{ bytes: pdf, name: 'handbook.pdf' }]),
+  })
   expect(reshaped.status).toBe(409)
 })
 

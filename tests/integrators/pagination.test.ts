@@ -17,7 +17,10 @@ beforeAll(async () => {
   receiver = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    fetch: (request) => new Response(`<html><head><title>${new URL(request.url).pathname}</title></head><body><p>Fresh bread every morning at ${new URL(request.url).pathname}.</p></body></html>`, { headers: { 'content-type': 'text/html' } }),
+    fetch: (request) =>
+      new Response(`<html><head><title>${new URL(request.url).pathname}</title></head><body><p>Fresh bread every morning at ${new URL(request.url).pathname}.</p></body></html>`, {
+        headers: { 'content-type': 'text/html' },
+      }),
   })
 })
 afterAll(async () => {

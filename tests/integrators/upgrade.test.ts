@@ -32,7 +32,9 @@ test('a chatbot made before 013 gets a sealed webhook secret', async () => {
   await sql`INSERT INTO accounts (id, email, verified_at, chatbots_created, created_at) VALUES ('acc-1', 'old@example.com', ${now}, 1, ${now})`.execute(db)
   const chatbotId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d8e'
   await sql`INSERT INTO chatbots (id, account_id, type, name, title, greeting, instructions, industry, color1, color2, user_allowance, settings, created_at, updated_at)
-            VALUES (${chatbotId}, 'acc-1', 'Knowledge Retrieval', 'Old bot', 'Old bot', 'Hello', 'Ask away', 'Software', '#1f6feb', '#ffffff', 100, '{}', ${now}, ${now})`.execute(db)
+            VALUES (${chatbotId}, 'acc-1', 'Knowledge Retrieval', 'Old bot', 'Old bot', 'Hello', 'Ask away', 'Software', '#1f6feb', '#ffffff', 100, '{}', ${now}, ${now})`.execute(
+    db,
+  )
   await db.destroy()
 
   const app = await startTestApp({}, { dataDir })

@@ -106,7 +106,9 @@ test('appointment.created and appointment.cancelled carry the appointment as cha
   // The clock was moved to December; the library checks freshness against the real time.
   const last = receiver.deliveries.at(-1) as Delivery
   const event = JSON.parse(last.body)
-  expect(last.headers['webhook-signature']).toBe(new Webhook(body.webhook_secret).sign(last.headers['webhook-id'], new Date(Number(last.headers['webhook-timestamp']) * 1000), last.body))
+  expect(last.headers['webhook-signature']).toBe(
+    new Webhook(body.webhook_secret).sign(last.headers['webhook-id'], new Date(Number(last.headers['webhook-timestamp']) * 1000), last.body),
+  )
   const [appointment] = (await client(app.url, token).get(path.appointments(id))).body.appointments
   expect(event).toEqual({ type: 'appointment.created', timestamp: appointment.created_at, data: { chatbot_id: id, appointment } })
 
@@ -115,7 +117,9 @@ test('appointment.created and appointment.cancelled carry the appointment as cha
   await app.ctx.db.transaction().execute((trx) => queueAppointmentCancelled(app.ctx, trx, chatbot, appointment))
   await settle()
   const cancelled = receiver.deliveries.at(-1) as Delivery
-  expect(cancelled.headers['webhook-signature']).toBe(new Webhook(body.webhook_secret).sign(cancelled.headers['webhook-id'], new Date(Number(cancelled.headers['webhook-timestamp']) * 1000), cancelled.body))
+  expect(cancelled.headers['webhook-signature']).toBe(
+    new Webhook(body.webhook_secret).sign(cancelled.headers['webhook-id'], new Date(Number(cancelled.headers['webhook-timestamp']) * 1000), cancelled.body),
+  )
   expect(JSON.parse(cancelled.body)).toMatchObject({ type: 'appointment.cancelled', data: { chatbot_id: id, appointment } })
   placeNow(app, new Date().toISOString())
 })
@@ -128,7 +132,10 @@ test('conversation.unanswered carries a question the material could not answer',
   const event = verifiedLast(body.webhook_secret)
   expect(event).toMatchObject({
     type: 'conversation.unanswered',
-    data: { chatbot_id: id, question: { session_id: reply.body.session_id, visitor_id: 'v-ask', question: 'Do you deliver wedding cakes to the moon?', message_id: expect.any(String) } },
+    data: {
+      chatbot_id: id,
+      question: { session_id: reply.body.session_id, visitor_id: 'v-ask', question: 'Do you deliver wedding cakes to the moon?', message_id: expect.any(String) },
+    },
   })
   const deliveries = (await client(app.url, token).get(`/api/v1.0/chatbot-webhook-deliveries/${id}/`)).body.deliveries
   expect(deliveries).toEqual([

@@ -34,18 +34,19 @@ export const quoteRoutes = (ctx: AppContext) =>
         '/api/v1.0/chat/:uniqueId/quote/',
         ({ chatbot, body, request, set }) => idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), QuoteAnswer, () => requestQuote(ctx, chatbot, body)),
         {
-        params: ChatbotParams,
-        headers: IdempotencyHeaders,
-        body: QuoteBody,
-        response: { 200: QuoteAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
-        detail: {
-          successHeaders: REPLAYED_HEADER_DOC,
-          operationId: 'requestQuote',
-          summary: 'Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url)',
-          tags: PUBLIC_TAGS,
-          security: PUBLIC,
+          params: ChatbotParams,
+          headers: IdempotencyHeaders,
+          body: QuoteBody,
+          response: { 200: QuoteAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
+          detail: {
+            successHeaders: REPLAYED_HEADER_DOC,
+            operationId: 'requestQuote',
+            summary: 'Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url)',
+            tags: PUBLIC_TAGS,
+            security: PUBLIC,
+          },
         },
-      }),
+      ),
     )
     .get(
       '/media/quotes/:quoteId/',

@@ -40,7 +40,18 @@ export async function queueWebhookEvent(
   const deliveryId = opts.deliveryId ?? `msg_${newId()}`
   // The event's own time: its record's creation where it has one.
   const payload = JSON.stringify({ type, timestamp: opts.timestamp ?? now, data: { chatbot_id: chatbot.id, ...record } })
-  await insertDelivery(trx, { id: deliveryId, chatbot_id: chatbot.id, event_type: type, payload, status: 'pending', attempts: 0, last_error: null, last_status: null, created_at: now, updated_at: now })
+  await insertDelivery(trx, {
+    id: deliveryId,
+    chatbot_id: chatbot.id,
+    event_type: type,
+    payload,
+    status: 'pending',
+    attempts: 0,
+    last_error: null,
+    last_status: null,
+    created_at: now,
+    updated_at: now,
+  })
   await ctx.jobs.enqueue<DeliveryPayload>(trx, WEBHOOK_DELIVERY_JOB, { delivery_id: deliveryId })
   return deliveryId
 }
