@@ -9,11 +9,13 @@ import { newId } from './lib/ids'
 import { errorStatusOf, requestIdOf, requestStartOf, setRequestId } from './http/request-id'
 import { clientAddress } from './http/client-address'
 import { routedPathOf } from './http/routed-path'
+import { captureRequestHash } from './http/idempotency'
 import { sql } from 'kysely'
 import { Type as T } from '@sinclair/typebox'
 import { apiDocs } from './http/api-docs'
 import { errorsOf } from './http/model'
-import { openApiDocument, PUBLIC } from './http/openapi'
+import { openApiDocument, PUBLIC, webhooksOf } from './http/openapi'
+import { EVENT_PAYLOADS } from './features/webhooks/model'
 
 const API_VERSION = '1.0.0'
 const HealthAnswer = T.Object({ status: T.Literal('ok') }, { description: 'The database answers' })
@@ -41,6 +43,7 @@ export function createApp(ctx: AppContext) {
       set.headers['x-request-id'] = requestId
       limiter?.check(clientAddress(request, server, ctx.config.trustProxy), request.headers.get('authorization'))
       checkDeclaredLength(request, routedPathOf(context))
+      captureRequestHash(request)
     })
     .use(sharedRateLimit(ctx))
     .onAfterResponse({ as: 'global' }, (context) => {
@@ -55,7 +58,7 @@ export function createApp(ctx: AppContext) {
       })
     })
     // Built on first request, once every feature has mounted its routes.
-    .use(apiDocs(() => (document ??= openApiDocument(routes.all, { publicUrl: ctx.config.publicUrl, version: API_VERSION }))))
+    .use(apiDocs(() => (document ??= openApiDocument(routes.all, { publicUrl: ctx.config.publicUrl, version: API_VERSION, webhooks: webhooksOf(EVENT_PAYLOADS) }))))
     .get(
       '/healthz',
       async () => {

@@ -117,6 +117,9 @@ export interface ChatbotsTable {
   webhook_url: string | null
   /** Sealed (infra/keys.ts, WEBHOOK_SECRET_PURPOSE): opened only to sign a delivery or to show the owner. */
   webhook_secret: string | null
+  /** After a rotation (013): the old secret, sealed, still signing beside the new one until previous_webhook_secret_until. */
+  previous_webhook_secret: string | null
+  previous_webhook_secret_until: string | null
   conversation_count: number
   created_at: string
   updated_at: string
@@ -345,4 +348,44 @@ export interface LoginCodeDaysTable {
   /** YYYY-MM-DD, UTC. */
   day: string
   sent: number
+}
+
+// 013_integrators: Idempotency-Key answers (owner: infra) and the webhook outbox (owner: webhooks).
+export interface Database {
+  idempotency_keys: IdempotencyKeysTable
+  webhook_deliveries: WebhookDeliveriesTable
+}
+
+/** The first answer to a request sent with an Idempotency-Key, kept 24 hours (contract 12). */
+export interface IdempotencyKeysTable {
+  /** Whose key: "account:<id>" or, on public endpoints, "visitor:<chatbot id>:<visitor_id>". */
+  scope: string
+  idempotency_key: string
+  /** SHA-256 of the method, path and raw body: the same key with another request is refused. */
+  request_hash: string
+  /** 'running' until the first request has answered, then 'done'. */
+  state: 'running' | 'done'
+  response_status: number | null
+  response_body: string | null
+  created_at: string
+  expires_at: string
+}
+
+export type WebhookEventType = 'lead.created' | 'submission.created' | 'appointment.created' | 'appointment.cancelled' | 'conversation.unanswered'
+
+/** One event to one chatbot's webhook_url: the outbox row a durable job delivers. */
+export interface WebhookDeliveriesTable {
+  /** Also the Standard Webhooks `webhook-id`, the same on every retry. */
+  id: string
+  chatbot_id: string
+  event_type: WebhookEventType
+  /** The event JSON as signed and sent. */
+  payload: string
+  status: 'pending' | 'delivered' | 'failed'
+  attempts: number
+  last_error: string | null
+  /** HTTP status of the last attempt, when the receiver answered. */
+  last_status: number | null
+  created_at: string
+  updated_at: string
 }

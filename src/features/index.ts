@@ -19,6 +19,7 @@ import { formRoutes } from './forms/routes'
 import { quoteRoutes } from './quotes/routes'
 import { trainingRoutes } from './training/routes'
 import { widgetRoutes } from './widget/routes'
+import { webhookRoutes } from './webhooks/routes'
 
 export interface FeatureRoutes {
   feature: string
@@ -38,6 +39,7 @@ export const FEATURE_ROUTES: FeatureRoutes[] = [
   { feature: 'bookings', file: 'src/features/bookings/routes.ts', routes: bookingRoutes },
   { feature: 'training', file: 'src/features/training/routes.ts', routes: trainingRoutes },
   { feature: 'calendars', file: 'src/features/calendars/routes.ts', routes: calendarRoutes },
+  { feature: 'webhooks', file: 'src/features/webhooks/routes.ts', routes: webhookRoutes },
   { feature: 'widget', file: 'src/features/widget/routes.ts', routes: widgetRoutes },
   { feature: 'dashboard', file: 'src/features/dashboard/routes.tsx', routes: dashboardRoutes },
 ]

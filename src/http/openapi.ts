@@ -12,6 +12,7 @@ export interface RouteLike {
   hooks?: {
     body?: unknown
     query?: unknown
+    headers?: unknown
     params?: unknown
     response?: unknown
     detail?: unknown
@@ -57,6 +58,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'Calendars', description: 'Calendars of Appointment/Calendar Support chatbots.' },
   { name: 'Chat results', description: 'What conversations produced: submissions, leads, appointments.' },
   { name: 'Conversations', description: "The owner's inbox: transcripts with sources and ratings, unanswered questions." },
+  { name: 'Webhooks', description: 'Signed events sent to webhook_url (see `webhooks`), their deliveries and the secret.' },
   { name: 'Chat runtime (public)', description: 'The endpoints the embedded widget calls; no token.' },
   { name: 'Service', description: 'Health.' },
 ]
@@ -113,6 +115,11 @@ function parametersOf(route: RouteLike): Json[] {
     const { description, ...schema } = plain(raw)
     parameters.push({ name, in: 'query', required: (query?.required ?? []).includes(name), ...(description ? { description } : {}), schema })
   }
+  const headers = route.hooks?.headers as { properties?: Record<string, unknown>; required?: string[] } | undefined
+  for (const [name, raw] of Object.entries(headers?.properties ?? {})) {
+    const { description, ...schema } = plain(raw)
+    parameters.push({ name, in: 'header', required: (headers?.required ?? []).includes(name), ...(description ? { description } : {}), schema })
+  }
   return parameters
 }
 
@@ -124,7 +131,42 @@ function requestBodyOf(route: RouteLike, detail: RouteDetail): Json | undefined 
 }
 
 /** The document for these routes; routes without a summary (pages, assets) or marked hidden stay out. */
-export function openApiDocument(routes: readonly RouteLike[], opts: { publicUrl: string; version: string }): Json {
+/**
+ * `webhooks` of the document: each event a chatbot sends, by type, with its payload's schema
+ * (OpenAPI 3.1). Receivers verify the Standard Webhooks headers it names.
+ */
+export function webhooksOf(payloads: Record<string, TSchema>): Json {
+  return Object.fromEntries(
+    Object.entries(payloads).map(([type, schema]) => [
+      type,
+      {
+        post: {
+          operationId: `on${type.replace(/(^|\.)(\w)/g, (_m, _dot, c: string) => c.toUpperCase())}`,
+          summary: (schema as { description?: string }).description ?? type,
+          tags: ['Webhooks'],
+          security: PUBLIC,
+          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
+            name,
+            in: 'header',
+            required: true,
+            description: STANDARD_WEBHOOK_HEADERS[name],
+            schema: { type: 'string' },
+          })),
+          requestBody: { required: true, content: { 'application/json': { schema: plain(schema) } } },
+          responses: { 200: { description: 'Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.' } },
+        },
+      },
+    ]),
+  )
+}
+
+const STANDARD_WEBHOOK_HEADERS: Record<string, string> = {
+  'webhook-id': 'The delivery id, the same on every retry (de-duplicate on it).',
+  'webhook-timestamp': 'Unix seconds of this attempt.',
+  'webhook-signature': 'v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation.',
+}
+
+export function openApiDocument(routes: readonly RouteLike[], opts: { publicUrl: string; version: string; webhooks?: Json }): Json {
   const paths: Record<string, Json> = {}
   for (const route of routes) {
     const detail = (route.hooks?.detail ?? {}) as RouteDetail
@@ -157,6 +199,7 @@ export function openApiDocument(routes: readonly RouteLike[], opts: { publicUrl:
     security: [{ bearer: [] }],
     tags: TAGS,
     paths,
+    ...(opts.webhooks ? { webhooks: opts.webhooks } : {}),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The API token from login (paste the bare token).' } },
       schemas: { Error: plain(ErrorResponse) },

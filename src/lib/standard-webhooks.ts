@@ -23,14 +23,18 @@ function secretKey(secret: string): Buffer {
   return key;
 }
 
-export function signWebhook(secret: string, msgId: string, timestamp: Date, body: string): WebhookHeaders {
+/**
+ * The headers of one delivery. Several secrets (during a rotation, the new one first) give one
+ * signature each, space-separated, as the specification allows; a receiver accepts any that verifies.
+ */
+export function signWebhook(secrets: string | string[], msgId: string, timestamp: Date, body: string): WebhookHeaders {
   const seconds = Math.floor(timestamp.getTime() / 1000);
-  const signature = createHmac('sha256', secretKey(secret))
-    .update(`${msgId}.${seconds}.${body}`, 'utf8')
-    .digest('base64');
+  const signatures = (Array.isArray(secrets) ? secrets : [secrets]).map(
+    (secret) => `v1,${createHmac('sha256', secretKey(secret)).update(`${msgId}.${seconds}.${body}`, 'utf8').digest('base64')}`,
+  );
   return {
     'webhook-id': msgId,
     'webhook-timestamp': String(seconds),
-    'webhook-signature': `v1,${signature}`,
+    'webhook-signature': signatures.join(' '),
   };
 }

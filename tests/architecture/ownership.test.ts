@@ -22,11 +22,12 @@ export const OWNERS: Record<string, string[]> = {
   forms: ['chat_uploads', 'chat_submissions'],
   quotes: ['quotes', 'leads'],
   dashboard: ['dashboard_sessions'],
-  infra: ['jobs', 'rate_limits'],
+  infra: ['jobs', 'rate_limits', 'idempotency_keys'],
+  webhooks: ['webhook_deliveries'],
 }
 
 /** Where each owner's queries live: its repo.ts (infra: the job queue and the edge's rate limiter). */
-const REPO_FILES = (owner: string): string[] => (owner === 'infra' ? ['src/infra/jobs.ts', 'src/http/rate-limit.ts'] : [`src/features/${owner}/repo.ts`])
+const REPO_FILES = (owner: string): string[] => (owner === 'infra' ? ['src/infra/jobs.ts', 'src/http/rate-limit.ts', 'src/http/idempotency.ts'] : [`src/features/${owner}/repo.ts`])
 
 /**
  * Files that still query a table of their own feature outside repo.ts, each for a stated reason.

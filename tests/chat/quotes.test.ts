@@ -223,7 +223,7 @@ test('a webhook to a private address is refused when ALLOW_PRIVATE_LINKS is fals
     const lead = (await client(app.url, token).get(path.leads(created.id))).body.leads[0]
     expect(lead.webhook_status).toBe('failed')
     expect(receiver.deliveries).toHaveLength(0)
-    expect(app.logs.some((line) => line.includes('chat.webhook_refused') && line.includes('127.0.0.1'))).toBe(true)
+    expect(app.logs.some((line) => line.includes('webhooks.refused') && line.includes('127.0.0.1'))).toBe(true)
   } finally {
     receiver.stop()
     await app.stop()

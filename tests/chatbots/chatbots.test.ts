@@ -162,10 +162,16 @@ describe('edit', () => {
     expect((await api().get(`/api/v1.0/chatbot-get/${id}/`)).body.chatbot_name).toBe('Quotes')
   })
 
-  test('webhook_url is a Quote Generation field only', async () => {
+  test('webhook_url is every type’s field (contract 12), http or https only; the secret is shown to the owner', async () => {
     const { body } = await api().post('/api/v1.0/api-knowledge-retrieval/', CREATION_BODIES['/api/v1.0/api-knowledge-retrieval/'])
-    const r = await api().post(`/api/v1.0/chatbot-edit/${body.chatbot_id}/`, { webhook_url: 'https://x.example' })
-    expect(r.body).toMatchObject({ error: 'Unknown field: webhook_url' })
+    expect(body.webhook_secret).toStartWith('whsec_')
+    const r = await api().post(`/api/v1.0/chatbot-edit/${body.chatbot_id}/`, { webhook_url: 'https://x.example/hooks' })
+    expect(r.status).toBe(200)
+    const view = await api().get(`/api/v1.0/chatbot-get/${body.chatbot_id}/`)
+    expect(view.body).toMatchObject({ webhook_url: 'https://x.example/hooks', webhook_secret: body.webhook_secret })
+    const ftp = await api().post(`/api/v1.0/chatbot-edit/${body.chatbot_id}/`, { webhook_url: 'ftp://x.example/hooks' })
+    expect(ftp.status).toBe(400)
+    expect(ftp.body.field).toBe('webhook_url')
   })
 })
 

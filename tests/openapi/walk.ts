@@ -158,6 +158,11 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
   await call('get', '/media/uploads/{uploadId}/', { params: { uploadId: upload.upload_id } })
   ok(await api('get', '/api/v1.0/chatbot-leads/{uniqueId}/', { params: { uniqueId: quote.chatbot_id } }), 200)
   ok(await api('get', '/api/v1.0/chatbot-appointments/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id } }), 200)
+  ok(await api('get', '/api/v1.0/chatbot-leads/{uniqueId}/', { params: { uniqueId: quote.chatbot_id }, query: { limit: '1' } }), 200)
+
+  // Webhooks: the deliveries and a rotation of the secret.
+  ok(await api('get', '/api/v1.0/chatbot-webhook-deliveries/{uniqueId}/', { params: { uniqueId: quote.chatbot_id } }), 200)
+  ok(await api('post', '/api/v1.0/chatbot-webhook-secret-rotate/{uniqueId}/', { params: { uniqueId: quote.chatbot_id } }), 200)
 
   // Conversations (contract 10): the visitor rates a reply, the owner reads the inbox.
   answer(

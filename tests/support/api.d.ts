@@ -176,13 +176,42 @@ export interface paths {
     /** Delete a calendar and its appointments */
     post: operations["deleteCalendar"];
   };
+  "/api/v1.0/chatbot-webhook-deliveries/{uniqueId}/": {
+    /** The chatbot's webhook deliveries with their state, newest first */
+    get: operations["listWebhookDeliveries"];
+  };
+  "/api/v1.0/chatbot-webhook-secret-rotate/{uniqueId}/": {
+    /** Replace the webhook secret; for 24 hours deliveries carry a signature under each (new first, space-separated) */
+    post: operations["rotateWebhookSecret"];
+  };
   "/api/v1.0/widget/{uniqueId}/": {
     /** Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars); ETag over the body, Cache-Control: no-cache, 304 on If-None-Match */
     get: operations["getWidgetConfig"];
   };
 }
 
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  "lead.created": {
+    /** Quote Generation: a visitor asked for a quote */
+    post: operations["onLeadCreated"];
+  };
+  "submission.created": {
+    /** Data Collection: a visitor completed the form */
+    post: operations["onSubmissionCreated"];
+  };
+  "appointment.created": {
+    /** Appointment/Calendar Support: a visitor booked */
+    post: operations["onAppointmentCreated"];
+  };
+  "appointment.cancelled": {
+    /** Appointment/Calendar Support: the owner cancelled an appointment */
+    post: operations["onAppointmentCancelled"];
+  };
+  "conversation.unanswered": {
+    /** Knowledge Retrieval, Business Enquiries: a question the material could not answer */
+    post: operations["onConversationUnanswered"];
+  };
+}
 
 export interface components {
   schemas: {
@@ -780,6 +809,12 @@ export interface operations {
   };
   /** Create a Knowledge Retrieval chatbot */
   createKnowledgeRetrievalChatbot: {
+    parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -798,6 +833,11 @@ export interface operations {
           user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions: string;
           /**
            * Format: uri
@@ -820,6 +860,11 @@ export interface operations {
           user_allowance?: string;
           /** Format: binary */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions: string;
           /**
            * Format: uri
@@ -835,6 +880,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -845,7 +892,7 @@ export interface operations {
             message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
             embed_code?: string;
-            /** @description Quote Generation: signs the webhook deliveries */
+            /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
             webhook_secret?: string;
           };
         };
@@ -862,6 +909,16 @@ export interface operations {
       };
       /** @description Missing or invalid token */
       401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -906,6 +963,12 @@ export interface operations {
   };
   /** Create a Business Enquiries chatbot */
   createBusinessEnquiriesChatbot: {
+    parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -924,6 +987,11 @@ export interface operations {
           user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions: string;
           /**
            * Format: uri
@@ -968,6 +1036,11 @@ export interface operations {
           user_allowance?: string;
           /** Format: binary */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions: string;
           /**
            * Format: uri
@@ -999,6 +1072,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -1009,7 +1084,7 @@ export interface operations {
             message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
             embed_code?: string;
-            /** @description Quote Generation: signs the webhook deliveries */
+            /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
             webhook_secret?: string;
           };
         };
@@ -1026,6 +1101,16 @@ export interface operations {
       };
       /** @description Missing or invalid token */
       401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -1070,6 +1155,12 @@ export interface operations {
   };
   /** Create a Data Collection chatbot */
   createDataCollectionChatbot: {
+    parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -1088,6 +1179,11 @@ export interface operations {
           user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /**
            * Format: uri
@@ -1115,6 +1211,11 @@ export interface operations {
           user_allowance?: string;
           /** Format: binary */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /**
            * Format: uri
@@ -1132,6 +1233,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -1142,7 +1245,7 @@ export interface operations {
             message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
             embed_code?: string;
-            /** @description Quote Generation: signs the webhook deliveries */
+            /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
             webhook_secret?: string;
           };
         };
@@ -1159,6 +1262,16 @@ export interface operations {
       };
       /** @description Missing or invalid token */
       401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -1203,6 +1316,12 @@ export interface operations {
   };
   /** Create a Quote Generation chatbot */
   createQuoteGenerationChatbot: {
+    parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -1221,6 +1340,11 @@ export interface operations {
           user_allowance?: number;
           /** @description Required. In JSON: a data:image/...;base64, URL. In multipart: a file part. */
           business_logo: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /** @description Currency symbol or code, e.g. $ or EUR */
           currency: string;
@@ -1243,11 +1367,6 @@ export interface operations {
           payment_terms?: string;
           /** @description Validity in days from issuance, as a string */
           quotes_validity?: string;
-          /**
-           * Format: uri
-           * @description Receives lead.created events, signed as Standard Webhooks
-           */
-          webhook_url?: string;
         };
         "multipart/form-data": {
           /** @description Name of the chatbot */
@@ -1264,6 +1383,11 @@ export interface operations {
           user_allowance?: string;
           /** Format: binary */
           business_logo: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /** @description Currency symbol or code, e.g. $ or EUR */
           currency: string;
@@ -1280,11 +1404,6 @@ export interface operations {
           payment_terms?: string;
           /** @description Validity in days from issuance, as a string */
           quotes_validity?: string;
-          /**
-           * Format: uri
-           * @description Receives lead.created events, signed as Standard Webhooks
-           */
-          webhook_url?: string;
         };
       };
     };
@@ -1294,6 +1413,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -1304,7 +1425,7 @@ export interface operations {
             message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
             embed_code?: string;
-            /** @description Quote Generation: signs the webhook deliveries */
+            /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
             webhook_secret?: string;
           };
         };
@@ -1321,6 +1442,16 @@ export interface operations {
       };
       /** @description Missing or invalid token */
       401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -1365,6 +1496,12 @@ export interface operations {
   };
   /** Create an Appointment/Calendar Support chatbot */
   createAppointmentChatbot: {
+    parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -1383,6 +1520,11 @@ export interface operations {
           user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /**
            * Format: uri
@@ -1452,6 +1594,11 @@ export interface operations {
           user_allowance?: string;
           /** Format: binary */
           business_logo?: string;
+          /**
+           * Format: uri
+           * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
+           */
+          webhook_url?: string;
           chatbot_instructions?: string;
           /**
            * Format: uri
@@ -1471,6 +1618,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -1481,7 +1630,7 @@ export interface operations {
             message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
             embed_code?: string;
-            /** @description Quote Generation: signs the webhook deliveries */
+            /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
             webhook_secret?: string;
           };
         };
@@ -1498,6 +1647,16 @@ export interface operations {
       };
       /** @description Missing or invalid token */
       401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -1598,9 +1757,9 @@ export interface operations {
             delivery_fees?: string;
             payment_terms?: string;
             quotes_validity?: string;
-            /** @description Quote Generation only */
+            /** @description Where the chatbot's events are sent */
             webhook_url?: string | null;
-            /** @description Quote Generation only */
+            /** @description Signs the webhook deliveries (Standard Webhooks) */
             webhook_secret?: string | null;
           };
         };
@@ -1869,8 +2028,16 @@ export interface operations {
   };
   /** List the account's chatbots */
   listChatbots: {
+    parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
+    };
     responses: {
-      /** @description The account's chatbots, oldest first */
+      /** @description The account's chatbots, oldest first (a page with limit: newest first) */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
@@ -1885,6 +2052,8 @@ export interface operations {
                 chatbot_name: string;
                 chatbot_type: "Knowledge Retrieval" | "Business Enquiries" | "Data Collection" | "Quote Generation" | "Appointment/Calendar Support";
               })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -2615,6 +2784,12 @@ export interface operations {
   /** A Data Collection chatbot's submissions, newest first */
   listSubmissions: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2640,6 +2815,8 @@ export interface operations {
                     value: string | number | boolean;
                   })[];
               })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -2762,6 +2939,12 @@ export interface operations {
   /** A Quote Generation chatbot's leads with their webhook delivery state, newest first */
   listLeads: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2791,6 +2974,8 @@ export interface operations {
                 webhook_status: "none" | "pending" | "delivered" | "failed";
                 webhook_attempts: number;
               })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -2861,6 +3046,10 @@ export interface operations {
   /** Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url) */
   requestQuote: {
     parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2890,6 +3079,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -2925,6 +3116,16 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -3022,6 +3223,12 @@ export interface operations {
   /** An Appointment/Calendar Support chatbot's appointments, earliest first */
   listAppointments: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3054,6 +3261,8 @@ export interface operations {
                   })[];
                 created_at: string;
               })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -3220,6 +3429,10 @@ export interface operations {
   /** Book an offered slot; the client and the calendar get an .ics invitation by e-mail */
   bookAppointment: {
     parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3251,6 +3464,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -3340,6 +3555,10 @@ export interface operations {
   /** Add PDF documents (all or nothing, within the training word allowance) */
   addDocuments: {
     parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3359,6 +3578,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -3407,6 +3628,16 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Conflict with the current state */
+      409: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
@@ -3444,6 +3675,12 @@ export interface operations {
   /** List a chatbot's documents */
   listDocuments: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3473,6 +3710,8 @@ export interface operations {
                 document_id: string;
                 created_at: string;
               }[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -3647,6 +3886,10 @@ export interface operations {
   /** Queue web links to be scraped and added (see chatbot-link-status) */
   addLinks: {
     parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3665,6 +3908,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -3713,6 +3958,16 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Conflict with the current state */
+      409: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
@@ -3750,6 +4005,12 @@ export interface operations {
   /** Outcome of each queued link: queued, added, not_added or failed */
   getLinkStatus: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3774,6 +4035,8 @@ export interface operations {
                 job_id: string;
                 created_at: string;
               })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -3844,6 +4107,12 @@ export interface operations {
   /** List a chatbot's added links */
   listLinks: {
     parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -3869,6 +4138,8 @@ export interface operations {
                 link_id: string;
                 created_at: string;
               }[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
           };
         };
       };
@@ -4095,6 +4366,10 @@ export interface operations {
   /** Add calendars to an Appointment/Calendar Support chatbot (at most 10 in all) */
   addCalendars: {
     parameters: {
+      header?: {
+        /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -4155,6 +4430,8 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+          /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: string;
         };
         content: {
           "application/json": {
@@ -4195,6 +4472,16 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -4446,6 +4733,200 @@ export interface operations {
       };
     };
   };
+  /** The chatbot's webhook deliveries with their state, newest first */
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
+        limit?: string;
+        /** @description The id of the last item of the previous page. */
+        starting_after?: string;
+      };
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    responses: {
+      /** @description The chatbot's webhook deliveries, newest first */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @constant */
+            response: "success";
+            deliveries: ({
+                /** @description Also the webhook-id header of every attempt */
+                delivery_id: string;
+                event_type: "lead.created" | "submission.created" | "appointment.created" | "appointment.cancelled" | "conversation.unanswered";
+                status: "pending" | "delivered" | "failed";
+                attempts: number;
+                /** @description The receiver's HTTP status at the last attempt, when it answered */
+                last_status: number | null;
+                last_error: string | null;
+                created_at: string;
+                updated_at: string;
+                /** @description The event as signed and sent (JSON text) */
+                payload: string;
+              })[];
+            /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
+            has_more?: boolean;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Replace the webhook secret; for 24 hours deliveries carry a signature under each (new first, space-separated) */
+  rotateWebhookSecret: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    responses: {
+      /** @description The secret was replaced */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description The new secret; for 24 hours deliveries carry a signature under it and one under the old one */
+            webhook_secret: string;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars); ETag over the body, Cache-Control: no-cache, 304 on If-None-Match */
   getWidgetConfig: {
     parameters: {
@@ -4556,6 +5037,233 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Error"];
         };
+      };
+    };
+  };
+  /** Quote Generation: a visitor asked for a quote */
+  onLeadCreated: {
+    parameters: {
+      header: {
+        /** @description The delivery id, the same on every retry (de-duplicate on it). */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt. */
+        "webhook-timestamp": string;
+        /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "lead.created";
+          /** @description When the event happened (ISO 8601) */
+          timestamp: string;
+          data: {
+            chatbot_id: string;
+            lead: {
+              lead_id: string;
+              created_at: string;
+              client_name: string;
+              client_email: string;
+              quote_id: string;
+              quote_url: string;
+              total_excluding_vat: string;
+              total_including_vat: string;
+              currency: string;
+              valid_until: string | null;
+              items: {
+                  name: string;
+                  quantity: number;
+                  line_total_excluding_vat: string;
+                  line_total_including_vat: string;
+                }[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** Data Collection: a visitor completed the form */
+  onSubmissionCreated: {
+    parameters: {
+      header: {
+        /** @description The delivery id, the same on every retry (de-duplicate on it). */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt. */
+        "webhook-timestamp": string;
+        /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "submission.created";
+          /** @description When the event happened (ISO 8601) */
+          timestamp: string;
+          data: {
+            chatbot_id: string;
+            submission: {
+              submission_id: string;
+              created_at: string;
+              answers: ({
+                  title: string;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  value: string | number | boolean;
+                })[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** Appointment/Calendar Support: a visitor booked */
+  onAppointmentCreated: {
+    parameters: {
+      header: {
+        /** @description The delivery id, the same on every retry (de-duplicate on it). */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt. */
+        "webhook-timestamp": string;
+        /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "appointment.created";
+          /** @description When the event happened (ISO 8601) */
+          timestamp: string;
+          data: {
+            chatbot_id: string;
+            appointment: {
+              appointment_id: string;
+              calendar_id: string;
+              calendar_name: string;
+              start: string;
+              end: string;
+              duration: number;
+              client_name: string;
+              client_email: string;
+              answers: ({
+                  title: string;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  value: string | number | boolean;
+                })[];
+              created_at: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** Appointment/Calendar Support: the owner cancelled an appointment */
+  onAppointmentCancelled: {
+    parameters: {
+      header: {
+        /** @description The delivery id, the same on every retry (de-duplicate on it). */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt. */
+        "webhook-timestamp": string;
+        /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "appointment.cancelled";
+          /** @description When the event happened (ISO 8601) */
+          timestamp: string;
+          data: {
+            chatbot_id: string;
+            appointment: {
+              appointment_id: string;
+              calendar_id: string;
+              calendar_name: string;
+              start: string;
+              end: string;
+              duration: number;
+              client_name: string;
+              client_email: string;
+              answers: ({
+                  title: string;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  value: string | number | boolean;
+                })[];
+              created_at: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** Knowledge Retrieval, Business Enquiries: a question the material could not answer */
+  onConversationUnanswered: {
+    parameters: {
+      header: {
+        /** @description The delivery id, the same on every retry (de-duplicate on it). */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt. */
+        "webhook-timestamp": string;
+        /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          type: "conversation.unanswered";
+          /** @description When the event happened (ISO 8601) */
+          timestamp: string;
+          data: {
+            chatbot_id: string;
+            question: {
+              /** @description The visitor's message */
+              message_id: string;
+              session_id: string;
+              visitor_id: string;
+              question: string;
+              created_at: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+      200: {
+        content: never;
       };
     };
   };

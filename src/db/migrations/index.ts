@@ -12,6 +12,7 @@ import * as m009 from './009_answers'
 import { secretsAtRest } from './010_secrets_at_rest'
 import * as m012 from './012_conversations'
 import * as m014 from './014_public_limits'
+import { integrators } from './013_integrators'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
 const migrations: Record<string, Migration> = {
@@ -30,5 +31,5 @@ const migrations: Record<string, Migration> = {
 
 /** 010 converts stored secrets, so it needs the server key. */
 export const migrationProvider = (keys: Keys): MigrationProvider => ({
-  getMigrations: async () => ({ ...migrations, '010_secrets_at_rest': secretsAtRest(keys) }),
+  getMigrations: async () => ({ ...migrations, '010_secrets_at_rest': secretsAtRest(keys), '013_integrators': integrators(keys) }),
 })

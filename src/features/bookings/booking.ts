@@ -109,6 +109,13 @@ export function parseBookingInput(body: unknown): BookingInput {
   return input
 }
 
+/** What the owner's list shows of a booking beside the visitor's answer (for its appointment.created event). */
+export interface BookedDetails {
+  calendarName: string
+  duration: number
+  createdAt: string
+}
+
 /**
  * Books `start` (any offset naming an offered slot's instant) for `duration` minutes. The offered
  * check and the insert share one transaction that first locks the calendar row, and the unique
@@ -121,7 +128,7 @@ export async function bookAppointment(
   chatbotId: string,
   body: BookingInput,
   /** Work that must commit with the booking or not at all (the invitation e-mail jobs). */
-  alongside?: (trx: Transaction<Database>, booking: Booking) => Promise<void>,
+  alongside?: (trx: Transaction<Database>, booking: Booking, details: BookedDetails) => Promise<void>,
 ): Promise<Booking> {
   const input = parseBookingInput(body)
   const calendar = await requireCalendar(ctx, chatbotId, input.calendar_id)
@@ -146,7 +153,7 @@ export async function bookAppointment(
         now,
       })
       const booking: Booking = { appointment_id: appointmentId, calendar_id: calendar.id, start: slot.start, end: slot.end, status: 'confirmed' }
-      await alongside?.(trx, booking)
+      await alongside?.(trx, booking, { calendarName: calendar.name, duration, createdAt: now.toISOString() })
       return booking
     })
   } catch (error) {

@@ -1,4 +1,5 @@
 /** Models of the public slots and booking endpoints and the owner's appointments. */
+import { HasMore } from '../../http/pagination'
 import { Type as T } from '@sinclair/typebox'
 import { ShownAnswer } from '../forms/model'
 
@@ -47,6 +48,7 @@ export const AppointmentList = T.Object(
         created_at: T.String(),
       }),
     ),
+    ...HasMore,
   },
   { description: 'Earliest first' },
 )

@@ -11,7 +11,8 @@ import { INVITATION_MAIL_JOB, type InvitationMailPayload } from './invitation-ma
 import { questionsOf } from '../forms/questions'
 import type { BookBody } from '../chat/schemas'
 import { answerInvalid, answerMissing, answerUnknown, } from '../chat/texts'
-import { claimAnswerUploads, uploadLookup } from '../forms/uploads'
+import { claimAnswerUploads, shownAnswer, uploadLookup } from '../forms/uploads'
+import { queueAppointmentCreated } from '../webhooks/service'
 import { takeDailyAllowance } from '../conversations/usage'
 import { checkBookingLimits } from './booking-limits'
 
@@ -60,11 +61,24 @@ export async function book(ctx: AppContext, chatbot: ChatbotRow, input: Static<t
     client_email: normaliseEmail(input.client_email),
     recipient,
   })
-  const booking = await bookAppointment(ctx, chatbot.id, { ...input, answers }, async (trx, booked) => {
+  const booking = await bookAppointment(ctx, chatbot.id, { ...input, answers }, async (trx, booked, details) => {
     await checkBookingLimits(ctx, trx, { chatbotId: chatbot.id, address, clientEmail: normaliseEmail(input.client_email) })
     await claimAnswerUploads(ctx, trx, chatbot.id, answers)
     await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail(booked, 'client'))
     await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail(booked, 'calendar'))
+    // The appointment as chatbot-appointments lists it.
+    await queueAppointmentCreated(ctx, trx, chatbot, {
+      appointment_id: booked.appointment_id,
+      calendar_id: booked.calendar_id,
+      calendar_name: details.calendarName,
+      start: booked.start,
+      end: booked.end,
+      duration: details.duration,
+      client_name: input.client_name.trim(),
+      client_email: normaliseEmail(input.client_email),
+      answers: answers.map((a) => shownAnswer(ctx, a)),
+      created_at: details.createdAt,
+    })
   })
   ctx.jobs.kick()
   ctx.log.info('chat.appointment_booked', { chatbot_id: chatbot.id, appointment_id: booking.appointment_id })

@@ -1,4 +1,6 @@
 import { Elysia } from 'elysia'
+import { PageQuery, pageOf } from '../../http/pagination'
+import { IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC, visitorScope } from '../../http/idempotency'
 import type { AppContext } from '../../context'
 import { chatbotAccess, publicAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
@@ -16,8 +18,12 @@ export const bookingRoutes = (ctx: AppContext) =>
     .use(
       new Elysia({ name: 'bookings-owner' })
         .use(chatbotAccess(ctx, APPOINTMENTS_ACCESS))
-        .get('/api/v1.0/chatbot-appointments/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, appointments: await ownerAppointments(ctx, { chatbot }) }), {
+        .get('/api/v1.0/chatbot-appointments/:uniqueId/', async ({ chatbot, query }) => {
+          const { items, ...more } = pageOf(await ownerAppointments(ctx, { chatbot }), query, { id: (a) => a.appointment_id, time: (a) => a.created_at })
+          return { response: 'success' as const, appointments: items, ...more }
+        }, {
           params: ChatbotParams,
+          query: PageQuery,
           response: { 200: AppointmentList, ...errorsOf(FAILS.chatbot) },
           detail: { operationId: 'listAppointments', summary: "An Appointment/Calendar Support chatbot's appointments, earliest first", tags: RESULT_TAGS },
         }),
@@ -31,11 +37,13 @@ export const bookingRoutes = (ctx: AppContext) =>
           response: { 200: SlotsAnswer, ...errorsOf(FAILS.public) },
           detail: { operationId: 'listSlots', summary: "Free slots of one calendar on one day (in the calendar's zone)", tags: PUBLIC_TAGS, security: PUBLIC },
         })
-        .post('/api/v1.0/chat/:uniqueId/book/', ({ chatbot, body, request, server }) => book(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)), {
+        .post('/api/v1.0/chat/:uniqueId/book/', ({ chatbot, body, request, server, set }) => idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), BookingAnswer, () => book(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy))), {
           params: ChatbotParams,
+          headers: IdempotencyHeaders,
           body: BookBody,
           response: { 200: BookingAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
           detail: {
+            successHeaders: REPLAYED_HEADER_DOC,
             operationId: 'bookAppointment',
             summary: 'Book an offered slot; the client and the calendar get an .ics invitation by e-mail',
             tags: PUBLIC_TAGS,

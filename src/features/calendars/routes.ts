@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { accountScope, IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC } from '../../http/idempotency'
 import type { AppContext } from '../../context'
 import { chatbotAccess } from '../chatbots/guard'
 import { ChatbotParams, Confirmation, errorsOf, FAILS, MessageAnswer } from '../../http/model'
@@ -8,6 +9,7 @@ import { addCalendars, CALENDAR_ADD_ACCESS, CALENDAR_DELETE_ACCESS, CALENDAR_VIE
 import { CALENDAR_DELETED, CALENDARS_ADDED, SUCCESS } from './texts'
 
 const tags = ['Calendars']
+const CalendarsAdded = MessageAnswer(CALENDARS_ADDED)
 
 /** calendar-add, -view and -delete (spec 4.3); the booking endpoints belong to the chat runtime. */
 export const calendarRoutes = (ctx: AppContext) =>
@@ -15,14 +17,17 @@ export const calendarRoutes = (ctx: AppContext) =>
     .use(
       new Elysia({ name: 'calendar-add' }).use(chatbotAccess(ctx, CALENDAR_ADD_ACCESS)).post(
         '/api/v1.0/chatbot-calendar-add/:uniqueId/',
-        async ({ chatbot, body }) => {
-          await addCalendars(ctx, { chatbot }, body)
-          return { message: CALENDARS_ADDED }
-        },
+        ({ chatbot, body, request, set }) =>
+          idempotent(ctx, { request, set }, accountScope(chatbot.account_id), CalendarsAdded, async () => {
+            await addCalendars(ctx, { chatbot }, body)
+            return { message: CALENDARS_ADDED }
+          }),
         {
           params: ChatbotParams,
-          response: { 200: MessageAnswer(CALENDARS_ADDED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+          headers: IdempotencyHeaders,
+          response: { 200: CalendarsAdded, ...errorsOf(FAILS.chatbot, FAILS.body, [409]) },
           detail: {
+            successHeaders: REPLAYED_HEADER_DOC,
             operationId: 'addCalendars',
             summary: 'Add calendars to an Appointment/Calendar Support chatbot (at most 10 in all)',
             tags,

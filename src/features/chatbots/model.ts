@@ -1,4 +1,5 @@
 import { Type as T, type TSchema } from '@sinclair/typebox'
+import { HasMore } from '../../http/pagination'
 import { CalendarInputSchema } from '../calendars/model'
 import { HttpUrl, OptionalText, RequiredText } from '../../http/validate'
 import { TYPES } from './texts'
@@ -40,6 +41,7 @@ const common = {
   chatbot_color2: T.Optional(Colour('Secondary colour')),
   user_allowance: T.Optional(T.Integer({ minimum: 1, maximum: 100000, description: 'Messages per user per day (default 100)' })),
   business_logo: T.Optional(T.String({ description: 'In JSON: a data:image/...;base64, URL. In multipart: a file part.' })),
+  webhook_url: T.Optional(Url("Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks")),
 }
 
 export const KnowledgeRetrievalBody = T.Object({
@@ -80,7 +82,6 @@ export const QuoteGenerationBody = T.Object({
   delivery_fees: OptionalText(2000),
   payment_terms: OptionalText(2000),
   quotes_validity: T.Optional(T.String({ pattern: '^\\s*\\d{1,4}\\s*$', description: 'Validity in days from issuance, as a string' })),
-  webhook_url: T.Optional(Url('Receives lead.created events, signed as Standard Webhooks')),
 })
 
 export const AppointmentBody = T.Object({
@@ -100,7 +101,7 @@ export const EditBody = T.Object(
     user_allowance: T.Optional(T.Integer({ minimum: 1, maximum: 100000 })),
     chatbot_color1: T.Optional(Colour('Primary colour')),
     chatbot_color2: T.Optional(Colour('Secondary colour')),
-    webhook_url: T.Optional(T.Union([Url('Quote Generation only'), T.Null()])),
+    webhook_url: T.Optional(T.Union([Url("Receives the chatbot's events; null stops them"), T.Null()])),
   },
   { additionalProperties: false },
 )
@@ -136,7 +137,7 @@ export const CreationAnswer = T.Object(
     response: T.Literal('SUCCESS'),
     message: T.Optional(T.String({ description: 'Knowledge Retrieval: what to do next' })),
     embed_code: T.Optional(T.String({ description: 'Every other type: the HTML snippet to paste into a page' })),
-    webhook_secret: T.Optional(T.String({ description: 'Quote Generation: signs the webhook deliveries' })),
+    webhook_secret: T.Optional(T.String({ description: 'Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get' })),
   },
   { description: 'The chatbot was created' },
 )
@@ -176,13 +177,13 @@ export const ChatbotView = T.Object(
     logo_url: T.Union([T.String(), T.Null()]),
     created_at: T.String(),
     ...Settings,
-    webhook_url: T.Optional(T.Union([T.String(), T.Null()], { description: 'Quote Generation only' })),
-    webhook_secret: T.Optional(T.Union([T.String(), T.Null()], { description: 'Quote Generation only' })),
+    webhook_url: T.Optional(T.Union([T.String(), T.Null()], { description: "Where the chatbot's events are sent" })),
+    webhook_secret: T.Optional(T.Union([T.String(), T.Null()], { description: 'Signs the webhook deliveries (Standard Webhooks)' })),
   },
   { description: "The chatbot's settings and counters" },
 )
 
 export const ChatbotList = T.Object(
-  { response: T.Literal('success'), chatbots: T.Array(T.Object({ chatbot_id: T.String(), chatbot_name: T.String(), chatbot_type: ChatbotTypeSchema })) },
-  { description: "The account's chatbots, oldest first" },
+  { response: T.Literal('success'), chatbots: T.Array(T.Object({ chatbot_id: T.String(), chatbot_name: T.String(), chatbot_type: ChatbotTypeSchema })), ...HasMore },
+  { description: "The account's chatbots, oldest first (a page with limit: newest first)" },
 )

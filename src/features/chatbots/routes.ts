@@ -1,10 +1,12 @@
 import { Elysia } from 'elysia'
+import { PageQuery, pageOf } from '../../http/pagination'
 import type { AppContext } from '../../context'
 import type { ChatbotType } from '../../db/schema'
 import { CHATBOT_NOT_FOUND, NOT_FOUND, notFound } from '../../http/errors'
 import { ChatbotParams, Confirmation, errorsOf, FAILS } from '../../http/model'
 import { PUBLIC, requestBody } from '../../http/openapi'
 import { accountAccess, chatbotAccess } from './guard'
+import { accountScope, IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC } from '../../http/idempotency'
 import { creationLogo, rememberCreationLogo } from './input'
 import {
   AppointmentBody,
@@ -33,11 +35,12 @@ const TYPES_BY_PATH = new Map<string, ChatbotType>([
 ])
 
 const tags = ['Chatbots']
-const creationResponse = { 200: CreationAnswer, ...errorsOf(FAILS.owner, FAILS.body) }
+const creationResponse = { 200: CreationAnswer, ...errorsOf(FAILS.owner, FAILS.body, [409]) }
 const creationDoc = (operationId: string, summary: string, schema: Parameters<typeof multipartOf>[0]) => ({
   operationId,
   summary,
   tags,
+  successHeaders: REPLAYED_HEADER_DOC,
   // The JSON body comes from the route's `body`; list fields travel as JSON text in multipart.
   requestBody: requestBody({ 'multipart/form-data': multipartOf(schema) }),
 })
@@ -55,27 +58,37 @@ export const chatbotRoutes = (ctx: AppContext, material: ChatbotMaterial) => {
       rememberCreationLogo(context.request, logo)
       context.body = fields
     })
-    .post('/api/v1.0/api-knowledge-retrieval/', ({ account, plan, body, request }) => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.knowledge, body, creationLogo(request)), {
+    .post('/api/v1.0/api-knowledge-retrieval/', ({ account, plan, body, request, set }) =>
+      idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.knowledge, body, creationLogo(request))), {
+      headers: IdempotencyHeaders,
       body: KnowledgeRetrievalBody,
       response: creationResponse,
       detail: creationDoc('createKnowledgeRetrievalChatbot', `Create a ${TYPES.knowledge} chatbot`, KnowledgeRetrievalBody),
     })
-    .post('/api/v1.0/api-customer-support/', ({ account, plan, body, request }) => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.business, body, creationLogo(request)), {
+    .post('/api/v1.0/api-customer-support/', ({ account, plan, body, request, set }) =>
+      idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.business, body, creationLogo(request))), {
+      headers: IdempotencyHeaders,
       body: BusinessEnquiriesBody,
       response: creationResponse,
       detail: creationDoc('createBusinessEnquiriesChatbot', `Create a ${TYPES.business} chatbot`, BusinessEnquiriesBody),
     })
-    .post('/api/v1.0/api-data-collection/', ({ account, plan, body, request }) => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.dataCollection, body, creationLogo(request)), {
+    .post('/api/v1.0/api-data-collection/', ({ account, plan, body, request, set }) =>
+      idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.dataCollection, body, creationLogo(request))), {
+      headers: IdempotencyHeaders,
       body: DataCollectionBody,
       response: creationResponse,
       detail: creationDoc('createDataCollectionChatbot', `Create a ${TYPES.dataCollection} chatbot`, DataCollectionBody),
     })
-    .post('/api/v1.0/api-quote-generation/', ({ account, plan, body, request }) => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.quote, body, creationLogo(request)), {
+    .post('/api/v1.0/api-quote-generation/', ({ account, plan, body, request, set }) =>
+      idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.quote, body, creationLogo(request))), {
+      headers: IdempotencyHeaders,
       body: QuoteGenerationBody,
       response: creationResponse,
       detail: creationDoc('createQuoteGenerationChatbot', `Create a ${TYPES.quote} chatbot`, QuoteGenerationBody),
     })
-    .post('/api/v1.0/api-appointment-calendar/', ({ account, plan, body, request }) => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.appointment, body, creationLogo(request)), {
+    .post('/api/v1.0/api-appointment-calendar/', ({ account, plan, body, request, set }) =>
+      idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.appointment, body, creationLogo(request))), {
+      headers: IdempotencyHeaders,
       body: AppointmentBody,
       response: creationResponse,
       detail: creationDoc('createAppointmentChatbot', `Create an ${TYPES.appointment} chatbot`, AppointmentBody),
@@ -115,7 +128,11 @@ export const chatbotRoutes = (ctx: AppContext, material: ChatbotMaterial) => {
 
   const listing = new Elysia({ name: 'chatbot-list' })
     .use(accountAccess(ctx, SUBSCRIPTION_REQUIRED))
-    .get('/api/v1.0/chatbot-list/', async ({ account }) => ({ response: 'success' as const, chatbots: await chatbotList(ctx, account.accountId) }), {
+    .get('/api/v1.0/chatbot-list/', async ({ account, query }) => {
+      const { items, ...more } = pageOf(await chatbotList(ctx, account.accountId), query, { id: (c) => c.chatbot_id, oldestFirst: true })
+      return { response: 'success' as const, chatbots: items, ...more }
+    }, {
+      query: PageQuery,
       response: { 200: ChatbotList, ...errorsOf(FAILS.owner) },
       detail: { operationId: 'listChatbots', summary: "List the account's chatbots", tags },
     })

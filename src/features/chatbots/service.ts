@@ -9,7 +9,7 @@ import { parse } from '../../http/validate'
 import { normaliseColour } from '../../lib/colour'
 import { newId } from '../../lib/ids'
 import { newWebhookSecret } from '../../lib/standard-webhooks'
-import { openWebhookSecret, sealWebhookSecret } from './webhook-secret'
+import { openWebhookSecret, PREVIOUS_SECRET_MS, sealWebhookSecret } from './webhook-secret'
 import { takeChatbotAllowance } from '../accounts/service'
 import { requireSubscription } from '../billing/service'
 import type { CalendarInput } from '../calendars/calendar-input'
@@ -162,7 +162,8 @@ export async function createChatbot(
   const id = newId()
   const now = ctx.clock.now().toISOString()
   const logoKey = logo ? `${chatbotFilePrefix(id)}/logo-${newId()}` : null
-  const webhookSecret = type === TYPES.quote ? newWebhookSecret() : null
+  // Every type signs its events (contract 12), so every chatbot has a secret from the start.
+  const webhookSecret = newWebhookSecret()
   const row: ChatbotRow = {
     id,
     account_id: accountId,
@@ -179,8 +180,10 @@ export async function createChatbot(
     color2: colour('chatbot_color2', body.chatbot_color2, DEFAULT_COLOR2),
     user_allowance: body.user_allowance ?? DEFAULT_USER_ALLOWANCE,
     settings: JSON.stringify(Object.fromEntries(settings.filter((k) => fields[k] !== undefined).map((k) => [k, trim(fields[k])]))),
-    webhook_url: ('webhook_url' in body && body.webhook_url?.trim()) || null,
-    webhook_secret: webhookSecret && sealWebhookSecret(ctx, webhookSecret),
+    webhook_url: body.webhook_url?.trim() || null,
+    webhook_secret: sealWebhookSecret(ctx, webhookSecret),
+    previous_webhook_secret: null,
+    previous_webhook_secret_until: null,
     conversation_count: 0,
     created_at: now,
     updated_at: now,
@@ -203,7 +206,7 @@ export async function createChatbot(
   const result: CreationResult = { chatbot_id: id, response: SUCCESS }
   if (type === TYPES.knowledge) result.message = KNOWLEDGE_CREATED_MESSAGE
   else result.embed_code = embedCode(ctx.config, id)
-  if (webhookSecret) result.webhook_secret = webhookSecret
+  result.webhook_secret = webhookSecret
   return result
 }
 
@@ -243,7 +246,8 @@ export async function chatbotView(ctx: AppContext, material: Pick<ChatbotMateria
     logo_url: logoUrl(ctx, row),
     created_at: row.created_at,
     ...settingsOf(row),
-    ...(row.type === TYPES.quote ? { webhook_url: row.webhook_url, webhook_secret: row.webhook_secret && openWebhookSecret(ctx, row.webhook_secret) } : {}),
+    webhook_url: row.webhook_url,
+    webhook_secret: row.webhook_secret && openWebhookSecret(ctx, row.webhook_secret),
   }
 }
 
@@ -261,7 +265,7 @@ export async function editChatbot(ctx: AppContext, accountId: string, chatbotId:
  */
 export async function editOwnedChatbot(ctx: AppContext, row: ChatbotRow, body: unknown): Promise<void> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(NO_EDITABLE_FIELDS)
-  const editable = row.type === TYPES.quote ? [...EDITABLE, 'webhook_url'] : EDITABLE
+  const editable = [...EDITABLE, 'webhook_url']
   const keys = Object.keys(body)
   const unknown = keys.find((k) => !editable.includes(k))
   if (unknown !== undefined) throw badRequest(unknownField(unknown), undefined, unknown)
@@ -326,3 +330,17 @@ export const countChatbotConversation = (trx: Db, chatbotId: string): Promise<vo
 export { publicChatbot } from './public-chatbot'
 export { chatbotFilePrefix, ownedChatbot, type ChatbotRow } from './access'
 
+
+/** chatbot-webhook-secret-rotate: a new secret; the old one keeps signing beside it for 24 hours. */
+export async function rotateWebhookSecret(ctx: AppContext, row: ChatbotRow): Promise<{ webhook_secret: string }> {
+  const secret = newWebhookSecret()
+  const now = ctx.clock.now()
+  await updateChatbot(ctx.db, row.id, {
+    webhook_secret: sealWebhookSecret(ctx, secret),
+    previous_webhook_secret: row.webhook_secret,
+    previous_webhook_secret_until: row.webhook_secret ? new Date(now.getTime() + PREVIOUS_SECRET_MS).toISOString() : null,
+    updated_at: now.toISOString(),
+  })
+  ctx.log.info('chatbot.webhook_secret_rotated', { chatbot_id: row.id })
+  return { webhook_secret: secret }
+}

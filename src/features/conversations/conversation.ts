@@ -14,6 +14,8 @@ import { storeSubmission } from '../forms/submissions'
 import { uploadLookup } from '../forms/uploads'
 import { takeDailyAllowance } from './usage'
 import { takeAddressMessage } from './address-limits'
+import { queueUnansweredQuestion } from '../webhooks/service'
+import type { Db } from '../../db/database'
 
 export type ChatAnswer = Static<typeof ChatAnswerModel>
 
@@ -32,7 +34,13 @@ export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<ty
   await countConversation(ctx, session)
 
   const reply = await replyTo(ctx, chatbot, session, input.message)
-  const messageId = await recordExchange(ctx, session.id, input.message, { text: reply.reply, answered: reply.answered, sources: reply.sources })
+  // A question the material could not answer is an event for the owner's systems (contract 12).
+  const unanswered =
+    reply.answered === false
+      ? (trx: Db, asked: { id: string; created_at: string }) =>
+          queueUnansweredQuestion(ctx, trx, chatbot, { message_id: asked.id, session_id: session.id, visitor_id: session.visitor_id, question: input.message, created_at: asked.created_at }).then(() => {})
+      : undefined
+  const messageId = await recordExchange(ctx, session.id, input.message, { text: reply.reply, answered: reply.answered, sources: reply.sources }, unanswered)
   return { session_id: session.id, message_id: messageId, ...reply }
 }
 
@@ -59,7 +67,7 @@ async function collectAnswer(ctx: AppContext, chatbot: ChatbotRow, session: Chat
     const answers = step.completed
     await ctx.db.transaction().execute(async (trx) => {
       await saveSessionState(ctx, session, step.state, trx)
-      await storeSubmission(ctx, trx, { chatbotId: chatbot.id, sessionId: session.id, visitorId: session.visitor_id, answers })
+      await storeSubmission(ctx, trx, { chatbot, sessionId: session.id, visitorId: session.visitor_id, answers })
     })
     ctx.log.info('chat.submission_stored', { chatbot_id: chatbot.id, session_id: session.id })
   } else if (JSON.stringify(step.state) !== session.state) {

@@ -61,9 +61,17 @@ export interface ReplyRecord {
 
 /**
  * Keeps the transcript (the visitor's message and the reply) and the session's running totals, in
- * one transaction; answers the bot message's id (the chat answer's `message_id`).
+ * one transaction; answers the bot message's id (the chat answer's `message_id`). `alongside` is
+ * work that must commit with them (the conversation.unanswered event of a refused question),
+ * handed the visitor's stored message.
  */
-export async function recordExchange(ctx: AppContext, sessionId: string, visitorText: string, reply: ReplyRecord): Promise<string> {
+export async function recordExchange(
+  ctx: AppContext,
+  sessionId: string,
+  visitorText: string,
+  reply: ReplyRecord,
+  alongside?: (trx: Db, asked: { id: string; created_at: string }) => Promise<void>,
+): Promise<string> {
   const at = ctx.clock.now()
   const questionId = newId()
   const replyId = newId()
@@ -85,6 +93,7 @@ export async function recordExchange(ctx: AppContext, sessionId: string, visitor
       },
     ])
     await addToSessionTotals(trx, sessionId, { at: repliedAt, messages: 2, unanswered: reply.answered === false ? 1 : 0 })
+    await alongside?.(trx, { id: questionId, created_at: at.toISOString() })
   })
   return replyId
 }

@@ -63,7 +63,8 @@ const base: TypeShape = {
   calendars: false,
   currency: false,
   quotesValidity: false,
-  webhook: false,
+  // Every type sends its events (contract 12).
+  webhook: true,
 }
 
 export const SHAPES: Record<ChatbotType, TypeShape> = {
@@ -82,7 +83,6 @@ export const SHAPES: Record<ChatbotType, TypeShape> = {
     plans: true,
     currency: true,
     quotesValidity: true,
-    webhook: true,
     texts: ['contact_information', 'address_locations', 'delivery_fees', 'payment_terms'],
   },
   [TYPES.appointment]: { ...base, calendars: true, questions: 'optional' },

@@ -20,12 +20,12 @@ import { buttonRoute, formFiles, formText, HIDDEN, signedIn } from './route-kit'
 const EDITABLE_INPUTS = ['chatbot_name', 'chatbot_title', 'chatbot_greeting', 'chatbot_instructions', 'user_allowance', 'chatbot_color1', 'chatbot_color2']
 
 /** The edit body from the settings form: every input is sent, so editChatbot checks them all at once. */
-function editBody(body: unknown, type: string): Record<string, unknown> {
+function editBody(body: unknown): Record<string, unknown> {
   const edit: Record<string, unknown> = {}
   for (const name of EDITABLE_INPUTS) edit[name] = formText(body, name)
   const allowance = String(edit.user_allowance)
   if (/^\s*-?\d+\s*$/.test(allowance)) edit.user_allowance = Number(allowance)
-  if (type === TYPES.quote) edit.webhook_url = formText(body, 'webhook_url').trim() || null
+  edit.webhook_url = formText(body, 'webhook_url').trim() || null
   return edit
 }
 
@@ -109,7 +109,7 @@ export const chatbotPages = (ctx: AppContext) => {
       '/dashboard/chatbots/:id/settings/',
       signedIn(ctx, async ({ viewer, params, body }) => {
         const before = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
-        const edit = editBody(body, before.chatbot_type)
+        const edit = editBody(body)
         try {
           await editChatbot(ctx, viewer.accountId, params.id, edit)
           return seeOther(withNotice(tabPath(params.id, 'overview'), 'settings-saved'))

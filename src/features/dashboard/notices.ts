@@ -10,6 +10,7 @@ export const NOTICES = {
   'calendar-added': 'Calendar added. Visitors can book it at once.',
   'calendar-deleted': 'Calendar deleted.',
   'faq-added': 'Added to the frequently asked questions. The chatbot answers that question from now on.',
+  'secret-rotated': 'Webhook secret replaced. The new one is in the settings; the old one keeps signing beside it for 24 hours.',
   'token-revoked': 'Token revoked. Programs using it can no longer call the API.',
 } as const
 

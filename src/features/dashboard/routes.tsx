@@ -7,6 +7,7 @@ import { chatbotPages } from './chatbot-routes'
 import { conversationPages } from './conversation-routes'
 import { materialPages } from './material-routes'
 import { recordPages } from './record-routes'
+import { webhookPages } from './webhook-routes'
 
 /** The owner dashboard: server-rendered pages under /dashboard/, backed by the same services as the API. */
 export const dashboardRoutes = (ctx: AppContext) =>
@@ -17,4 +18,5 @@ export const dashboardRoutes = (ctx: AppContext) =>
     .use(materialPages(ctx))
     .use(recordPages(ctx))
     .use(conversationPages(ctx))
+    .use(webhookPages(ctx))
     .use(accountPages(ctx))

@@ -1,4 +1,5 @@
 /** Answer models of the Data Collection endpoints: uploads and the owner's submissions. */
+import { HasMore } from '../../http/pagination'
 import { Type as T } from '@sinclair/typebox'
 
 export const AnswerType = T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document')])
@@ -16,6 +17,7 @@ export const SubmissionList = T.Object(
   {
     response: T.Literal('success'),
     submissions: T.Array(T.Object({ submission_id: T.String(), created_at: T.String(), answers: T.Array(ShownAnswer) })),
+    ...HasMore,
   },
   { description: 'Newest first; uploads as absolute URLs' },
 )

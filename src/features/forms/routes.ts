@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { PageQuery, pageOf } from '../../http/pagination'
 import type { AppContext } from '../../context'
 import { chatbotAccess } from '../chatbots/guard'
 import { NOT_FOUND, notFound } from '../../http/errors'
@@ -15,9 +16,13 @@ export const formRoutes = (ctx: AppContext) =>
     .use(
       new Elysia({ name: 'forms-owner' }).use(chatbotAccess(ctx, SUBMISSIONS_ACCESS)).get(
         '/api/v1.0/chatbot-submissions/:uniqueId/',
-        async ({ chatbot }) => ({ response: 'success' as const, submissions: await ownerSubmissions(ctx, { chatbot }) }),
+        async ({ chatbot, query }) => {
+          const { items, ...more } = pageOf(await ownerSubmissions(ctx, { chatbot }), query, { id: (s) => s.submission_id, time: (s) => s.created_at })
+          return { response: 'success' as const, submissions: items, ...more }
+        },
         {
           params: ChatbotParams,
+          query: PageQuery,
           response: { 200: SubmissionList, ...errorsOf(FAILS.chatbot) },
           detail: { operationId: 'listSubmissions', summary: "A Data Collection chatbot's submissions, newest first", tags: RESULT_TAGS },
         },

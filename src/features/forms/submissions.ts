@@ -7,6 +7,8 @@ import { TYPES } from '../chatbots/texts'
 import type { CollectedAnswer } from './data-collection'
 import { insertSubmission, submissionsOf } from './repo'
 import { claimAnswerUploads, shownAnswer } from './uploads'
+import type { ChatbotRow } from '../chatbots/access'
+import { queueSubmissionCreated } from '../webhooks/service'
 
 export interface SubmissionView {
   submission_id: string
@@ -15,16 +17,23 @@ export interface SubmissionView {
 }
 
 /** Stores a completed form in the caller's transaction (the session's state commits with it). */
-export async function storeSubmission(ctx: AppContext, trx: Db, submission: { chatbotId: string; sessionId: string; visitorId: string; answers: CollectedAnswer[] }): Promise<void> {
-  await insertSubmission(trx, {
+export async function storeSubmission(
+  ctx: AppContext,
+  trx: Db,
+  submission: { chatbot: Pick<ChatbotRow, 'id' | 'webhook_url'>; sessionId: string; visitorId: string; answers: CollectedAnswer[] },
+): Promise<void> {
+  const row = {
     id: newId(),
-    chatbot_id: submission.chatbotId,
+    chatbot_id: submission.chatbot.id,
     session_id: submission.sessionId,
     visitor_id: submission.visitorId,
     answers: JSON.stringify(submission.answers),
     created_at: ctx.clock.now().toISOString(),
-  })
-  await claimAnswerUploads(ctx, trx, submission.chatbotId, submission.answers)
+  }
+  await insertSubmission(trx, row)
+  // The submission as chatbot-submissions lists it, queued with it.
+  await queueSubmissionCreated(ctx, trx, submission.chatbot, { submission_id: row.id, created_at: row.created_at, answers: submission.answers.map((a) => shownAnswer(ctx, a)) })
+  await claimAnswerUploads(ctx, trx, submission.chatbot.id, submission.answers)
 }
 
 /** chatbot-submissions: who may see them. */

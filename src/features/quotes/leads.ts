@@ -2,7 +2,9 @@
 import type { AppContext } from '../../context'
 import { ownerOfType, type ChatbotAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
-import { leadsOf } from './repo'
+import { findLead, findQuote, leadsOf, setLeadDeliveryByMessage } from './repo'
+import { chatbotById } from '../chatbots/service'
+import { queueLeadCreated } from '../webhooks/service'
 import type { LeadsTable, QuotesTable } from '../../db/schema'
 import type { QuoteLine } from './quote-totals'
 
@@ -68,4 +70,23 @@ export const LEADS_ACCESS = ownerOfType(TYPES.quote)
 
 export async function ownerLeads(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>): Promise<LeadView[]> {
   return listLeads(ctx, chatbot.id)
+}
+
+/** Mirrors a lead.created delivery's state on its lead (webhook_status, webhook_attempts), found by the delivery id it keeps. */
+export async function markLeadDelivery(ctx: AppContext, deliveryId: string, status: LeadsTable['webhook_status'], attempts: number): Promise<void> {
+  await setLeadDeliveryByMessage(ctx.db, deliveryId, status, attempts)
+}
+
+/** The job kind lead.created deliveries had before the outbox (013); rows still queued under it are moved over when they run. */
+export const LEGACY_LEAD_WEBHOOK_JOB = 'chat.lead_webhook'
+
+/** A lead whose delivery was queued before the outbox: its lead.created becomes an outbox delivery with the same webhook-id. */
+export async function moveLeadWebhookToOutbox(ctx: AppContext, leadId: string): Promise<void> {
+  const lead = await findLead(ctx.db, leadId)
+  const quote = lead && (await findQuote(ctx.db, lead.quote_id))
+  const chatbot = lead && (await chatbotById(ctx.db, lead.chatbot_id))
+  if (!lead || !quote || !chatbot) return // deleted with its chatbot
+  const queued = await ctx.db.transaction().execute((trx) => queueLeadCreated(ctx, trx, chatbot, leadEventData(ctx, lead, quote), lead.webhook_message_id))
+  if (!queued) await markLeadDelivery(ctx, lead.webhook_message_id, 'failed', lead.webhook_attempts)
+  ctx.jobs.kick()
 }

@@ -1,4 +1,5 @@
 /** Answer models of the quote endpoint and the owner's leads. */
+import { HasMore } from '../../http/pagination'
 import { Type as T } from '@sinclair/typebox'
 
 export const MAX_QUOTE_QUANTITY = 10_000
@@ -33,6 +34,7 @@ export const LeadList = T.Object(
         webhook_attempts: T.Integer(),
       }),
     ),
+    ...HasMore,
   },
   { description: 'Newest first, with the webhook delivery state' },
 )

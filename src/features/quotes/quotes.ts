@@ -9,8 +9,9 @@ import { isImageMime, sniffUpload } from '../../lib/file-kind'
 import { newId } from '../../lib/ids'
 import { chatbotFilePrefix, type ChatbotRow } from '../chatbots/access'
 import { settingsOf } from '../chatbots/service'
-import { LEAD_WEBHOOK_JOB, type LeadWebhookPayload } from './lead-webhook'
-import { quoteUrl } from './leads'
+import { leadEventData, quoteUrl } from './leads'
+import { queueLeadCreated } from '../webhooks/service'
+import type { LeadsTable } from '../../db/schema'
 import { QUOTE_MAIL_JOB, type QuoteMailPayload } from './quote-mail'
 import { renderQuotePdf, type QuoteLogo } from './quote-pdf'
 import { computeQuoteTotals, type PricingPlan } from './quote-totals'
@@ -83,7 +84,7 @@ export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: S
   const leadId = newId()
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await insertQuote(trx, {
+      const quoteRow = {
           id: quoteId,
           chatbot_id: chatbot.id,
           session_id: input.session_id ?? null,
@@ -97,8 +98,8 @@ export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: S
           valid_until: until,
           file_key: fileKey,
           created_at: now.toISOString(),
-        })
-      await insertLead(trx, {
+        }
+      const leadRow: LeadsTable = {
           id: leadId,
           chatbot_id: chatbot.id,
           quote_id: quoteId,
@@ -109,11 +110,14 @@ export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: S
           total_including_vat: totals.totalIncludingVat,
           webhook_status: chatbot.webhook_url ? 'pending' : 'none',
           webhook_attempts: 0,
+          // The lead.created delivery's id: the webhook-id its receiver sees on every attempt.
           webhook_message_id: `msg_${newId()}`,
           created_at: now.toISOString(),
-        })
+        }
+      await insertQuote(trx, quoteRow)
+      await insertLead(trx, leadRow)
       await ctx.jobs.enqueue<QuoteMailPayload>(trx, QUOTE_MAIL_JOB, { quote_id: quoteId })
-      if (chatbot.webhook_url) await ctx.jobs.enqueue<LeadWebhookPayload>(trx, LEAD_WEBHOOK_JOB, { lead_id: leadId })
+      await queueLeadCreated(ctx, trx, chatbot, leadEventData(ctx, leadRow, quoteRow), leadRow.webhook_message_id)
     })
   } catch (error) {
     await ctx.files.delete(fileKey)

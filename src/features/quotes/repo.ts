@@ -22,6 +22,6 @@ export async function leadsOf(db: Db, chatbotId: string): Promise<LeadsTable[]> 
   return db.selectFrom('leads').selectAll().where('chatbot_id', '=', chatbotId).orderBy('created_at', 'desc').orderBy('id').execute()
 }
 
-export async function setLeadDelivery(db: Db, leadId: string, status: LeadsTable['webhook_status'], attempts: number): Promise<void> {
-  await db.updateTable('leads').set({ webhook_status: status, webhook_attempts: attempts }).where('id', '=', leadId).execute()
+export async function setLeadDeliveryByMessage(db: Db, messageId: string, status: LeadsTable['webhook_status'], attempts: number): Promise<void> {
+  await db.updateTable('leads').set({ webhook_status: status, webhook_attempts: attempts }).where('webhook_message_id', '=', messageId).execute()
 }

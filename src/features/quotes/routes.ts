@@ -1,4 +1,6 @@
 import { Elysia } from 'elysia'
+import { PageQuery, pageOf } from '../../http/pagination'
+import { IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC, visitorScope } from '../../http/idempotency'
 import type { AppContext } from '../../context'
 import { chatbotAccess, publicAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
@@ -18,24 +20,35 @@ export const quoteRoutes = (ctx: AppContext) =>
     .use(
       new Elysia({ name: 'quotes-owner' })
         .use(chatbotAccess(ctx, LEADS_ACCESS))
-        .get('/api/v1.0/chatbot-leads/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, leads: await ownerLeads(ctx, { chatbot }) }), {
+        .get('/api/v1.0/chatbot-leads/:uniqueId/', async ({ chatbot, query }) => {
+          const { items, ...more } = pageOf(await ownerLeads(ctx, { chatbot }), query, { id: (l) => l.lead_id, time: (l) => l.created_at })
+          return { response: 'success' as const, leads: items, ...more }
+        }, {
           params: ChatbotParams,
+          query: PageQuery,
           response: { 200: LeadList, ...errorsOf(FAILS.chatbot) },
           detail: { operationId: 'listLeads', summary: "A Quote Generation chatbot's leads with their webhook delivery state, newest first", tags: RESULT_TAGS },
         }),
     )
     .use(
-      new Elysia({ name: 'quotes-public' }).use(publicAccess(ctx, TYPES.quote)).post('/api/v1.0/chat/:uniqueId/quote/', ({ chatbot, body, request, server }) => requestQuote(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)), {
-        params: ChatbotParams,
-        body: QuoteBody,
-        response: { 200: QuoteAnswer, ...errorsOf(FAILS.public, FAILS.body) },
-        detail: {
-          operationId: 'requestQuote',
-          summary: 'Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url)',
-          tags: PUBLIC_TAGS,
-          security: PUBLIC,
+      new Elysia({ name: 'quotes-public' }).use(publicAccess(ctx, TYPES.quote)).post(
+        '/api/v1.0/chat/:uniqueId/quote/',
+        ({ chatbot, body, request, server, set }) =>
+          idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), QuoteAnswer, () => requestQuote(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy))),
+        {
+          params: ChatbotParams,
+          headers: IdempotencyHeaders,
+          body: QuoteBody,
+          response: { 200: QuoteAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
+          detail: {
+            successHeaders: REPLAYED_HEADER_DOC,
+            operationId: 'requestQuote',
+            summary: 'Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url)',
+            tags: PUBLIC_TAGS,
+            security: PUBLIC,
+          },
         },
-      }),
+      ),
     )
     .get(
       '/media/quotes/:quoteId/',

@@ -1,4 +1,5 @@
 /** Request and answer models of the training endpoints (spec 4.3, contract 5 and 6). */
+import { HasMore } from '../../http/pagination'
 import { Type as T } from '@sinclair/typebox'
 
 export const MAX_DOCUMENTS_PER_REQUEST = 10
@@ -36,6 +37,7 @@ export const DocumentList = T.Object(
         created_at: T.String(),
       }),
     ),
+    ...HasMore,
   },
   { description: "The chatbot's documents" },
 )
@@ -53,6 +55,7 @@ export const LinkList = T.Object(
         created_at: T.String(),
       }),
     ),
+    ...HasMore,
   },
   { description: "The chatbot's added links" },
 )
@@ -70,6 +73,7 @@ export const LinkStatusList = T.Object(
         created_at: T.String(),
       }),
     ),
+    ...HasMore,
   },
   { description: 'The latest link jobs, newest first' },
 )

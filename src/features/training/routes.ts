@@ -1,4 +1,6 @@
 import { Elysia } from 'elysia'
+import { PageQuery, pageOf } from '../../http/pagination'
+import { accountScope, IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC } from '../../http/idempotency'
 import type { AppContext } from '../../context'
 import { NOT_FOUND, notFound } from '../../http/errors'
 import { ChatbotParams, Confirmation, errorsOf, FAILS, MessageAnswer } from '../../http/model'
@@ -11,6 +13,8 @@ import { DOCUMENT_DELETED, DOCUMENTS_ADDED, LINK_DELETED, LINKS_QUEUED } from '.
 
 const tags = ['Training']
 const UNREAD_BODY = { unread: true }
+const DocumentsAdded = MessageAnswer(DOCUMENTS_ADDED)
+const LinksQueued = MessageAnswer(LINKS_QUEUED)
 
 /** Content-Disposition for a title we did not write: ASCII fallback plus the UTF-8 form. */
 function inlinePdf(title: string): string {
@@ -23,17 +27,20 @@ export const trainingRoutes = (ctx: AppContext) => {
     .use(chatbotAccess(ctx, DOCUMENT_ACCESS))
     .post(
       '/api/v1.0/chatbot-document-add/:uniqueId/',
-      async ({ plan, chatbot, request }) => {
-        await addDocuments(ctx, { plan, chatbot }, request)
-        return { message: DOCUMENTS_ADDED }
-      },
+      ({ plan, chatbot, request, set }) =>
+        idempotent(ctx, { request, set }, accountScope(chatbot.account_id), DocumentsAdded, async () => {
+          await addDocuments(ctx, { plan, chatbot }, request)
+          return { message: DOCUMENTS_ADDED }
+        }),
       {
+        headers: IdempotencyHeaders,
         // The handler reads the form itself, after the token, subscription and chatbot checks. (A route
         // parser that leaves the body unread; `parse: 'none'` fails beside the app's global JSON parser.)
         parse: () => UNREAD_BODY,
         params: ChatbotParams,
-        response: { 200: MessageAnswer(DOCUMENTS_ADDED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+        response: { 200: DocumentsAdded, ...errorsOf(FAILS.chatbot, FAILS.body, [409]) },
         detail: {
+          successHeaders: REPLAYED_HEADER_DOC,
           operationId: 'addDocuments',
           summary: 'Add PDF documents (all or nothing, within the training word allowance)',
           tags,
@@ -41,8 +48,12 @@ export const trainingRoutes = (ctx: AppContext) => {
         },
       },
     )
-    .get('/api/v1.0/chatbot-document-view/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, documents: await viewDocuments(ctx, { chatbot }) }), {
+    .get('/api/v1.0/chatbot-document-view/:uniqueId/', async ({ chatbot, query }) => {
+      const { items, ...more } = pageOf(await viewDocuments(ctx, { chatbot }), query, { id: (d) => d.document_id, time: (d) => d.created_at })
+      return { response: 'success' as const, documents: items, ...more }
+    }, {
       params: ChatbotParams,
+      query: PageQuery,
       response: { 200: DocumentList, ...errorsOf(FAILS.chatbot) },
       detail: { operationId: 'listDocuments', summary: "List a chatbot's documents", tags },
     })
@@ -69,27 +80,37 @@ export const trainingRoutes = (ctx: AppContext) => {
     .use(chatbotAccess(ctx, LINK_ACCESS))
     .post(
       '/api/v1.0/chatbot-link-add/:uniqueId/',
-      async ({ chatbot, body }) => {
-        await addLinks(ctx, { chatbot }, body)
-        return { message: LINKS_QUEUED }
-      },
+      ({ chatbot, body, request, set }) =>
+        idempotent(ctx, { request, set }, accountScope(chatbot.account_id), LinksQueued, async () => {
+          await addLinks(ctx, { chatbot }, body)
+          return { message: LINKS_QUEUED }
+        }),
       {
         params: ChatbotParams,
+        headers: IdempotencyHeaders,
         body: AddLinksBody,
-        response: { 200: MessageAnswer(LINKS_QUEUED), ...errorsOf(FAILS.chatbot, FAILS.body) },
-        detail: { operationId: 'addLinks', summary: 'Queue web links to be scraped and added (see chatbot-link-status)', tags },
+        response: { 200: LinksQueued, ...errorsOf(FAILS.chatbot, FAILS.body, [409]) },
+        detail: { successHeaders: REPLAYED_HEADER_DOC, operationId: 'addLinks', summary: 'Queue web links to be scraped and added (see chatbot-link-status)', tags },
       },
     )
-    .get('/api/v1.0/chatbot-link-status/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, jobs: await linkStatus(ctx, { chatbot }) }), {
+    .get('/api/v1.0/chatbot-link-status/:uniqueId/', async ({ chatbot, query }) => {
+      const { items, ...more } = pageOf(await linkStatus(ctx, { chatbot }), query, { id: (j) => j.job_id, time: (j) => j.created_at })
+      return { response: 'success' as const, jobs: items, ...more }
+    }, {
       params: ChatbotParams,
+      query: PageQuery,
       response: { 200: LinkStatusList, ...errorsOf(FAILS.chatbot) },
       detail: { operationId: 'getLinkStatus', summary: 'Outcome of each queued link: queued, added, not_added or failed', tags },
     })
 
   const linkLists = new Elysia({ name: 'training-link-lists' })
     .use(chatbotAccess(ctx, LINK_LIST_ACCESS))
-    .get('/api/v1.0/chatbot-link-view/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, links: await viewLinks(ctx, { chatbot }) }), {
+    .get('/api/v1.0/chatbot-link-view/:uniqueId/', async ({ chatbot, query }) => {
+      const { items, ...more } = pageOf(await viewLinks(ctx, { chatbot }), query, { id: (l) => l.link_id, time: (l) => l.created_at })
+      return { response: 'success' as const, links: items, ...more }
+    }, {
       params: ChatbotParams,
+      query: PageQuery,
       response: { 200: LinkList, ...errorsOf(FAILS.chatbot) },
       detail: { operationId: 'listLinks', summary: "List a chatbot's added links", tags },
     })

@@ -6,7 +6,7 @@ import { Layout } from '../layout'
 import type { Viewer } from '../session'
 import { Breadcrumbs } from './parts'
 
-export type ChatbotTab = 'overview' | 'training' | 'calendars' | 'appointments' | 'leads' | 'submissions' | 'conversations' | 'unanswered'
+export type ChatbotTab = 'overview' | 'training' | 'calendars' | 'appointments' | 'leads' | 'submissions' | 'conversations' | 'unanswered' | 'webhooks'
 
 export interface ChatbotSummary {
   chatbot_id: string
@@ -23,6 +23,7 @@ const TAB_LABELS: Record<ChatbotTab, string> = {
   submissions: 'Submissions',
   conversations: 'Conversations',
   unanswered: 'Unanswered questions',
+  webhooks: 'Webhooks',
 }
 
 /** The sections a chatbot of this type has. */
@@ -30,13 +31,13 @@ export function tabsOf(type: ChatbotType): ChatbotTab[] {
   switch (type) {
     case TYPES.knowledge:
     case TYPES.business:
-      return ['overview', 'training', 'conversations', 'unanswered']
+      return ['overview', 'training', 'conversations', 'unanswered', 'webhooks']
     case TYPES.dataCollection:
-      return ['overview', 'submissions', 'conversations']
+      return ['overview', 'submissions', 'conversations', 'webhooks']
     case TYPES.quote:
-      return ['overview', 'leads', 'conversations']
+      return ['overview', 'leads', 'conversations', 'webhooks']
     case TYPES.appointment:
-      return ['overview', 'calendars', 'appointments', 'conversations']
+      return ['overview', 'calendars', 'appointments', 'conversations', 'webhooks']
   }
 }
 

@@ -94,7 +94,7 @@ export const LABELS: Record<string, string> = {
   user_allowance: 'Messages per visitor per day',
   currency: 'Currency',
   quotes_validity: 'Quotes valid for (days)',
-  webhook_url: 'Webhook URL for new leads',
+  webhook_url: 'Webhook URL',
   contact_information: 'Contact information',
   operating_hours: 'Opening hours',
   address_locations: 'Addresses',
@@ -170,7 +170,7 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
             ),
           )}
           {shape.quotesValidity ? f('quotes_validity', { inputmode: 'numeric', class: 'field-short', hint: 'Days from the quote date. Leave empty for no expiry.' }) : ''}
-          {shape.webhook ? f('webhook_url', { type: 'url', hint: 'We POST every new lead there, signed as Standard Webhooks.' }) : ''}
+          {shape.webhook ? f('webhook_url', { type: 'url', hint: "We POST the chatbot's events there (new leads, submissions, bookings, unanswered questions), signed as Standard Webhooks." }) : ''}
         </fieldset>
         {shape.plans ? <PlanRows rows={form.plans} errors={errors} required /> : ''}
         {shape.questions !== 'none' ? <QuestionRows rows={form.questions} errors={errors} required={shape.questions === 'required'} /> : ''}

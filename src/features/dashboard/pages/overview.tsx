@@ -1,6 +1,5 @@
 import { Html } from '@elysiajs/html'
 import type { getChatbot } from '../../chatbots/service'
-import { TYPES } from '../../chatbots/texts'
 import { ErrorSummary, Field, PostForm, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
 import type { Viewer } from '../session'
@@ -36,7 +35,6 @@ export function OverviewPage(props: {
   const f = (name: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
     <Field id={`f-${name}`} name={name} label={LABELS[name]} value={values[name] ?? ''} error={errors?.of(`f-${name}`)} {...extra} />
   )
-  const isQuote = c.chatbot_type === TYPES.quote
   const secret = 'webhook_secret' in c && typeof c.webhook_secret === 'string' ? c.webhook_secret : null
   return (
     <ChatbotFrame viewer={props.viewer} chatbot={c} tab="overview" notice={props.notice}>
@@ -96,12 +94,12 @@ export function OverviewPage(props: {
             {f('chatbot_color1', { type: 'color', required: true })}
             {f('chatbot_color2', { type: 'color', required: true })}
           </div>
-          {isQuote ? f('webhook_url', { type: 'url', hint: 'Leave empty to stop sending leads.' }) : ''}
+          {f('webhook_url', { type: 'url', hint: "We POST this chatbot's events there, signed as Standard Webhooks. Leave empty to stop them." })}
           <button type="submit" class="button">
             Save settings
           </button>
         </PostForm>
-        {isQuote && secret ? (
+        {secret ? (
           <details class="card">
             <summary>Webhook signing secret</summary>
             <p>Verify each delivery with this secret and any Standard Webhooks library.</p>
