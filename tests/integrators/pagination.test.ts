@@ -102,7 +102,7 @@ test('leads, submissions and appointments page', async () => {
   const api = client(app.url)
   const quote = (await createChatbot(app, token, 'quote')).id
   for (let i = 0; i < 5; i++) {
-    const order = { visitor_id: `v${i}`, client_name: 'Jane', client_email: 'jane@pages.example', items: [{ name: PRICE_LIST[0]['Product/Service Name'], quantity: i + 1 }] }
+    const order = { visitor_id: `v${i}`, client_name: 'Jane', client_email: `jane${i}@pages.example`, items: [{ name: PRICE_LIST[0]['Product/Service Name'], quantity: i + 1 }] }
     expect((await api.post(path.quote(quote), order)).status).toBe(200)
     app.clock.advance(1000)
   }
