@@ -88,6 +88,10 @@ export interface paths {
     /** A Data Collection chatbot's submissions, newest first */
     get: operations["listSubmissions"];
   };
+  "/api/v1.0/chatbot-submission-delete/{uniqueId}/": {
+    /** Delete a submission with the files uploaded as its answers */
+    post: operations["deleteSubmission"];
+  };
   "/media/uploads/{uploadId}/": {
     /** A visitor's uploaded answer file (unguessable URL, shown in submissions) */
     get: operations["getUploadedFile"];
@@ -95,6 +99,10 @@ export interface paths {
   "/api/v1.0/chatbot-leads/{uniqueId}/": {
     /** A Quote Generation chatbot's leads with their webhook delivery state, newest first */
     get: operations["listLeads"];
+  };
+  "/api/v1.0/chatbot-lead-delete/{uniqueId}/": {
+    /** Delete a lead with its quote; the quote PDF URL answers 404 afterwards */
+    post: operations["deleteLead"];
   };
   "/api/v1.0/chat/{uniqueId}/quote/": {
     /** Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url) */
@@ -107,6 +115,10 @@ export interface paths {
   "/api/v1.0/chatbot-appointments/{uniqueId}/": {
     /** An Appointment/Calendar Support chatbot's appointments, earliest first */
     get: operations["listAppointments"];
+  };
+  "/api/v1.0/chatbot-appointment-cancel/{uniqueId}/": {
+    /** Cancel an appointment: it stays listed as cancelled, its time is free again, and both sides get a METHOD:CANCEL .ics */
+    post: operations["cancelAppointment"];
   };
   "/api/v1.0/chat/{uniqueId}/slots/": {
     /** Free slots of one calendar on one day (in the calendar's zone) */
@@ -159,6 +171,10 @@ export interface paths {
   "/api/v1.0/chatbot-calendar-delete/{uniqueId}/": {
     /** Delete a calendar and its appointments */
     post: operations["deleteCalendar"];
+  };
+  "/api/v1.0/chatbot-calendar-edit/{uniqueId}/": {
+    /** Change a calendar's settings; booked appointments stay booked */
+    post: operations["editCalendar"];
   };
   "/api/v1.0/widget/{uniqueId}/": {
     /** Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars); ETag over the body, Cache-Control: no-cache, 304 on If-None-Match */
@@ -2288,6 +2304,109 @@ export interface operations {
       };
     };
   };
+  /** Delete a submission with the files uploaded as its answers */
+  deleteSubmission: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          submission_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description Submission deleted successfully. */
+            response: string;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body or file over its size limit */
+      413: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** A visitor's uploaded answer file (unguessable URL, shown in submissions) */
   getUploadedFile: {
     parameters: {
@@ -2365,6 +2484,7 @@ export interface operations {
                 client_name: string;
                 client_email: string;
                 quote_id: string;
+                quote_number: string;
                 quote_url: string;
                 total_excluding_vat: string;
                 total_including_vat: string;
@@ -2439,6 +2559,109 @@ export interface operations {
       };
     };
   };
+  /** Delete a lead with its quote; the quote PDF URL answers 404 afterwards */
+  deleteLead: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          lead_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description Lead deleted successfully. */
+            response: string;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body or file over its size limit */
+      413: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url) */
   requestQuote: {
     parameters: {
@@ -2475,6 +2698,8 @@ export interface operations {
         content: {
           "application/json": {
             quote_id: string;
+            /** @description Per chatbot, sequential: Q-000001 upwards */
+            quote_number: string;
             /** Format: uri */
             quote_url: string;
             currency: string;
@@ -2634,6 +2859,8 @@ export interface operations {
                     value: string | number | boolean;
                   })[];
                 created_at: string;
+                /** @description A cancelled appointment stays listed; its time is free again */
+                status: "confirmed" | "cancelled";
               })[];
           };
         };
@@ -2670,6 +2897,121 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Cancel an appointment: it stays listed as cancelled, its time is free again, and both sides get a METHOD:CANCEL .ics */
+  cancelAppointment: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          appointment_id: string;
+          /** @description Told to the client and the calendar in the cancellation e-mail */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description Appointment cancelled successfully. */
+            response: string;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body or file over its size limit */
+      413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -3949,6 +4291,149 @@ export interface operations {
         content: {
           "application/json": {
             /** @description Calendar deleted successfully. */
+            response: string;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body or file over its size limit */
+      413: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change a calendar's settings; booked appointments stay booked */
+  editCalendar: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          calendar_id: string;
+          /** @description Name of the calendar. */
+          calendar_name?: string;
+          /**
+           * Format: email
+           * @description Contact address for calendar notifications.
+           */
+          calendar_email?: string;
+          /** @description Opening time, 12-hour clock 'h:mm AM/PM'. */
+          daily_start?: string;
+          /** @description Closing time, 12-hour clock 'h:mm AM/PM', after daily_start. */
+          daily_end?: string;
+          /** @description IANA time zone name. */
+          local_timezone?: string;
+          /** @description Details accompanying appointments (links, venue). */
+          description?: string;
+          /**
+           * @description Whether weekends can be booked. Multipart forms may send 'true'/'false'.
+           * @default false
+           */
+          include_weekends?: boolean;
+          /**
+           * @description Enables 15-minute appointments. Multipart forms may send 'true'/'false'.
+           * @default false
+           */
+          min15App?: boolean;
+          /**
+           * @description Enables 30-minute appointments. Multipart forms may send 'true'/'false'.
+           * @default false
+           */
+          min30App?: boolean;
+          /**
+           * @description Enables 45-minute appointments. Multipart forms may send 'true'/'false'.
+           * @default false
+           */
+          min45App?: boolean;
+          /**
+           * @description Enables 60-minute appointments. At least one of min15App..min60App must be true. Multipart forms may send 'true'/'false'.
+           * @default false
+           */
+          min60App?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description Calendar updated successfully. */
             response: string;
           };
         };

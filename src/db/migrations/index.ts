@@ -10,6 +10,7 @@ import * as m007 from './007_dashboard'
 import * as m008 from './008_scale_out'
 import * as m009 from './009_answers'
 import { secretsAtRest } from './010_secrets_at_rest'
+import * as m011 from './011_owner_workflow'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
 const migrations: Record<string, Migration> = {
@@ -26,5 +27,5 @@ const migrations: Record<string, Migration> = {
 
 /** 010 converts stored secrets, so it needs the server key. */
 export const migrationProvider = (keys: Keys): MigrationProvider => ({
-  getMigrations: async () => ({ ...migrations, '010_secrets_at_rest': secretsAtRest(keys) }),
+  getMigrations: async () => ({ ...migrations, '010_secrets_at_rest': secretsAtRest(keys), '011_owner_workflow': m011 }),
 })

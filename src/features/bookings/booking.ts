@@ -38,6 +38,7 @@ export interface AppointmentItem {
   client_email: string
   answers: unknown
   created_at: string
+  status: 'confirmed' | 'cancelled'
 }
 
 const fieldError = (field: string, message: string) => invalid(field, message)
@@ -174,6 +175,7 @@ export async function listAppointments(ctx: AppContext, chatbotId: string): Prom
     client_email: a.clientEmail,
     answers: a.answers,
     created_at: a.createdAt,
+    status: a.status,
   }))
 }
 

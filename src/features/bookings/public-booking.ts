@@ -13,6 +13,7 @@ import type { BookBody } from '../chat/schemas'
 import { answerInvalid, answerMissing, answerUnknown, } from '../chat/texts'
 import { uploadLookup } from '../forms/uploads'
 import { takeDailyAllowance } from '../conversations/usage'
+import { notifyOwner } from '../notifications/owner-notification'
 
 export async function slotsOf(ctx: AppContext, chatbot: ChatbotRow, query: Static<typeof SlotsQuery>): Promise<SlotsAnswer> {
   return availableSlots(ctx, chatbot.id, query.calendar_id, query.duration, query.date, query.time_zone)
@@ -61,6 +62,10 @@ export async function book(ctx: AppContext, chatbot: ChatbotRow, input: Static<t
   const booking = await bookAppointment(ctx, chatbot.id, { ...input, answers }, async (trx, booked) => {
     await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail(booked, 'client'))
     await ctx.jobs.enqueue(trx, INVITATION_MAIL_JOB, mail(booked, 'calendar'))
+    await notifyOwner(ctx, trx, chatbot, 'appointment', [
+      `When: ${booked.start} to ${booked.end}`,
+      `Client: ${input.client_name.trim()} <${normaliseEmail(input.client_email)}>`,
+    ])
   })
   ctx.jobs.kick()
   ctx.log.info('chat.appointment_booked', { chatbot_id: chatbot.id, appointment_id: booking.appointment_id })

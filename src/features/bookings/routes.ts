@@ -2,10 +2,12 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { chatbotAccess, publicAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
-import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
+import { ChatbotParams, Confirmation, errorsOf, FAILS } from '../../http/model'
 import { PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
 import { BookBody } from '../chat/schemas'
-import { AppointmentList, BookingAnswer, SlotsAnswer, SlotsQuery } from './model'
+import { cancelAppointment } from './cancel'
+import { AppointmentList, BookingAnswer, CancelBody, SlotsAnswer, SlotsQuery } from './model'
+import { APPOINTMENT_CANCELLED } from './texts'
 import { APPOINTMENTS_ACCESS, ownerAppointments } from './owner-appointments'
 import { book, slotsOf } from './public-booking'
 
@@ -19,7 +21,24 @@ export const bookingRoutes = (ctx: AppContext) =>
           params: ChatbotParams,
           response: { 200: AppointmentList, ...errorsOf(FAILS.chatbot) },
           detail: { operationId: 'listAppointments', summary: "An Appointment/Calendar Support chatbot's appointments, earliest first", tags: RESULT_TAGS },
-        }),
+        })
+        .post(
+          '/api/v1.0/chatbot-appointment-cancel/:uniqueId/',
+          async ({ chatbot, body }) => {
+            await cancelAppointment(ctx, chatbot, body)
+            return { response: APPOINTMENT_CANCELLED }
+          },
+          {
+            params: ChatbotParams,
+            body: CancelBody,
+            response: { 200: Confirmation(APPOINTMENT_CANCELLED), ...errorsOf(FAILS.chatbot, FAILS.body, [404, 409]) },
+            detail: {
+              operationId: 'cancelAppointment',
+              summary: 'Cancel an appointment: it stays listed as cancelled, its time is free again, and both sides get a METHOD:CANCEL .ics',
+              tags: RESULT_TAGS,
+            },
+          },
+        ),
     )
     .use(
       new Elysia({ name: 'bookings-public' })

@@ -2,3 +2,4 @@
 export { availableSlots, bookAppointment, listAppointments, parseBookingInput, type AppointmentItem, type Booking, type BookingInput, type SlotsAnswer } from './booking'
 export { APPOINTMENTS_ACCESS, ownerAppointments, type OwnerAppointment } from './owner-appointments'
 export { book, slotsOf } from './public-booking'
+export { cancelAppointment, type CancelInput } from './cancel'

@@ -3,25 +3,37 @@ import type { AppContext } from '../../context'
 import { chatbotAccess } from '../chatbots/guard'
 import { NOT_FOUND, notFound } from '../../http/errors'
 import { storedFileResponse } from '../../http/file-response'
-import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
+import { ChatbotParams, Confirmation, errorsOf, FAILS } from '../../http/model'
 import { binaryResponse, PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
-import { SubmissionList, UploadParams } from './model'
-import { ownerSubmissions, SUBMISSIONS_ACCESS } from './submissions'
+import { SubmissionDeleteBody, SubmissionList, UploadParams } from './model'
+import { deleteSubmission, ownerSubmissions, SUBMISSIONS_ACCESS } from './submissions'
+import { SUBMISSION_DELETED } from './texts'
 import { uploadFile } from './uploads'
 
 /** The owner's submissions, and the uploaded files they link to. */
 export const formRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'forms' })
     .use(
-      new Elysia({ name: 'forms-owner' }).use(chatbotAccess(ctx, SUBMISSIONS_ACCESS)).get(
-        '/api/v1.0/chatbot-submissions/:uniqueId/',
-        async ({ chatbot }) => ({ response: 'success' as const, submissions: await ownerSubmissions(ctx, { chatbot }) }),
-        {
+      new Elysia({ name: 'forms-owner' })
+        .use(chatbotAccess(ctx, SUBMISSIONS_ACCESS))
+        .get('/api/v1.0/chatbot-submissions/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, submissions: await ownerSubmissions(ctx, { chatbot }) }), {
           params: ChatbotParams,
           response: { 200: SubmissionList, ...errorsOf(FAILS.chatbot) },
           detail: { operationId: 'listSubmissions', summary: "A Data Collection chatbot's submissions, newest first", tags: RESULT_TAGS },
-        },
-      ),
+        })
+        .post(
+          '/api/v1.0/chatbot-submission-delete/:uniqueId/',
+          async ({ chatbot, body }) => {
+            await deleteSubmission(ctx, chatbot.id, body.submission_id)
+            return { response: SUBMISSION_DELETED }
+          },
+          {
+            params: ChatbotParams,
+            body: SubmissionDeleteBody,
+            response: { 200: Confirmation(SUBMISSION_DELETED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+            detail: { operationId: 'deleteSubmission', summary: 'Delete a submission with the files uploaded as its answers', tags: RESULT_TAGS },
+          },
+        ),
     )
     .get(
       '/media/uploads/:uploadId/',

@@ -4,8 +4,12 @@ import type { Db } from '../../db/database'
 import { newId } from '../../lib/ids'
 import { ownerOfType, type ChatbotAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
+import { chatbotById } from '../chatbots/service'
+import { notifyOwner } from '../notifications/owner-notification'
 import type { CollectedAnswer } from './data-collection'
-import { insertSubmission, submissionsOf } from './repo'
+import { notFound } from '../../http/errors'
+import { deleteSubmissionRow, deleteUploads, findSubmissionOf, insertSubmission, submissionsOf } from './repo'
+import { submissionNotFound } from './texts'
 import { shownAnswer } from './uploads'
 
 export interface SubmissionView {
@@ -16,14 +20,21 @@ export interface SubmissionView {
 
 /** Stores a completed form in the caller's transaction (the session's state commits with it). */
 export async function storeSubmission(ctx: AppContext, trx: Db, submission: { chatbotId: string; sessionId: string; visitorId: string; answers: CollectedAnswer[] }): Promise<void> {
+  const id = newId()
   await insertSubmission(trx, {
-    id: newId(),
+    id,
     chatbot_id: submission.chatbotId,
     session_id: submission.sessionId,
     visitor_id: submission.visitorId,
     answers: JSON.stringify(submission.answers),
     created_at: ctx.clock.now().toISOString(),
   })
+  const chatbot = await chatbotById(trx, submission.chatbotId)
+  if (chatbot) {
+    // Titles and short answers only; uploaded files stay behind their links in the dashboard.
+    const lines = submission.answers.map((a) => `${a.title}: ${a.type === 'image' || a.type === 'pdf_document' ? '(file uploaded)' : String(a.value)}`)
+    await notifyOwner(ctx, trx, chatbot, 'submission', lines)
+  }
 }
 
 /** chatbot-submissions: who may see them. */
@@ -36,4 +47,18 @@ export async function ownerSubmissions(ctx: AppContext, { chatbot }: Pick<Chatbo
     created_at: row.created_at,
     answers: (JSON.parse(row.answers) as CollectedAnswer[]).map((a) => shownAnswer(ctx, a)),
   }))
+}
+
+/** chatbot-submission-delete: the submission and the files uploaded as its answers. */
+export async function deleteSubmission(ctx: AppContext, chatbotId: string, submissionId: string): Promise<void> {
+  const row = await findSubmissionOf(ctx.db, chatbotId, submissionId)
+  if (!row) throw notFound(submissionNotFound(submissionId))
+  const uploadIds = (JSON.parse(row.answers) as CollectedAnswer[]).filter((a) => a.type === 'image' || a.type === 'pdf_document').map((a) => String(a.value))
+  const fileKeys = await ctx.db.transaction().execute(async (trx) => {
+    await deleteSubmissionRow(trx, row.id)
+    return deleteUploads(trx, chatbotId, uploadIds)
+  })
+  // Files after the commit: a failed delete leaves an orphan file, never a row without its file.
+  for (const key of fileKeys) await ctx.files.delete(key)
+  ctx.log.info('submission.deleted', { chatbot_id: chatbotId, submission_id: submissionId, files: fileKeys.length })
 }

@@ -2,7 +2,9 @@
 import type { AppContext } from '../../context'
 import { ownerOfType, type ChatbotAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
-import { leadsOf } from './repo'
+import { notFound } from '../../http/errors'
+import { deleteQuote, findLeadOf, leadsOf } from './repo'
+import { leadNotFound } from './texts'
 import type { LeadsTable, QuotesTable } from '../../db/schema'
 import type { QuoteLine } from './quote-totals'
 
@@ -12,6 +14,7 @@ export interface LeadView {
   client_name: string
   client_email: string
   quote_id: string
+  quote_number: string
   quote_url: string
   total_excluding_vat: string
   total_including_vat: string
@@ -35,6 +38,7 @@ export const leadView = (ctx: AppContext, lead: LeadsTable): LeadView => ({
   client_name: lead.client_name,
   client_email: lead.client_email,
   quote_id: lead.quote_id,
+  quote_number: lead.quote_number ?? lead.quote_id,
   quote_url: quoteUrl(ctx, lead.quote_id),
   total_excluding_vat: lead.total_excluding_vat,
   total_including_vat: lead.total_including_vat,
@@ -68,4 +72,13 @@ export const LEADS_ACCESS = ownerOfType(TYPES.quote)
 
 export async function ownerLeads(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>): Promise<LeadView[]> {
   return listLeads(ctx, chatbot.id)
+}
+
+/** chatbot-lead-delete: the lead and its quote go, and the quote PDF with them (its URL answers 404). */
+export async function deleteLead(ctx: AppContext, chatbotId: string, leadId: string): Promise<void> {
+  const lead = await findLeadOf(ctx.db, chatbotId, leadId)
+  if (!lead) throw notFound(leadNotFound(leadId))
+  await deleteQuote(ctx.db, lead.quote_id)
+  await ctx.files.delete(lead.file_key)
+  ctx.log.info('lead.deleted', { chatbot_id: chatbotId, lead_id: leadId })
 }

@@ -4,11 +4,12 @@ import { chatbotAccess, publicAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
 import { NOT_FOUND, notFound } from '../../http/errors'
 import { storedFileResponse } from '../../http/file-response'
-import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
+import { ChatbotParams, Confirmation, errorsOf, FAILS } from '../../http/model'
 import { binaryResponse, PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
 import { QuoteBody } from '../chat/schemas'
-import { LEADS_ACCESS, ownerLeads } from './leads'
-import { LeadList, QuoteAnswer, QuoteParams } from './model'
+import { deleteLead, LEADS_ACCESS, ownerLeads } from './leads'
+import { LeadDeleteBody, LeadList, QuoteAnswer, QuoteParams } from './model'
+import { LEAD_DELETED } from './texts'
 import { quotePdf, requestQuote } from './quotes'
 
 /** The public quote endpoint, its PDF, and the owner's leads. */
@@ -21,7 +22,20 @@ export const quoteRoutes = (ctx: AppContext) =>
           params: ChatbotParams,
           response: { 200: LeadList, ...errorsOf(FAILS.chatbot) },
           detail: { operationId: 'listLeads', summary: "A Quote Generation chatbot's leads with their webhook delivery state, newest first", tags: RESULT_TAGS },
-        }),
+        })
+        .post(
+          '/api/v1.0/chatbot-lead-delete/:uniqueId/',
+          async ({ chatbot, body }) => {
+            await deleteLead(ctx, chatbot.id, body.lead_id)
+            return { response: LEAD_DELETED }
+          },
+          {
+            params: ChatbotParams,
+            body: LeadDeleteBody,
+            response: { 200: Confirmation(LEAD_DELETED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+            detail: { operationId: 'deleteLead', summary: 'Delete a lead with its quote; the quote PDF URL answers 404 afterwards', tags: RESULT_TAGS },
+          },
+        ),
     )
     .use(
       new Elysia({ name: 'quotes-public' }).use(publicAccess(ctx, TYPES.quote)).post('/api/v1.0/chat/:uniqueId/quote/', ({ chatbot, body }) => requestQuote(ctx, chatbot, body), {
