@@ -23,6 +23,8 @@ SetErrorFunction((error) => {
       return 'is required'
     case ValueErrorType.StringPattern:
       if (schema.pattern === HTTP_URL_PATTERN) return HTTP_URL_MESSAGE
+      // A pattern's own plain words, where a description would read badly after "must match".
+      if (typeof schema['x-message'] === 'string') return schema['x-message']
       return schema.pattern === '\\S' ? 'must not be empty' : `must match ${String(schema.description ?? schema.pattern)}`
     case ValueErrorType.StringMaxLength:
       return `must be at most ${schema.maxLength} characters`

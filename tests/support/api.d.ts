@@ -61,7 +61,7 @@ export interface paths {
     get: operations["getChatbot"];
   };
   "/api/v1.0/chatbot-edit/{uniqueId}/": {
-    /** Edit a chatbot: only supplied fields change */
+    /** Edit a chatbot: only supplied fields change, lists are replaced whole, and nothing changes unless every field is valid */
     post: operations["editChatbot"];
   };
   "/api/v1.0/chatbot-delete/{uniqueId}/": {
@@ -1598,6 +1598,8 @@ export interface operations {
             delivery_fees?: string;
             payment_terms?: string;
             quotes_validity?: string;
+            /** @description Every type; default true */
+            owner_notifications?: boolean;
             /** @description Quote Generation only */
             webhook_url?: string | null;
             /** @description Quote Generation only */
@@ -1669,7 +1671,7 @@ export interface operations {
       };
     };
   };
-  /** Edit a chatbot: only supplied fields change */
+  /** Edit a chatbot: only supplied fields change, lists are replaced whole, and nothing changes unless every field is valid */
   editChatbot: {
     parameters: {
       path: {
@@ -1690,6 +1692,69 @@ export interface operations {
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
           chatbot_color2?: string;
           webhook_url?: string | null;
+          /** @description E-mail the account of each new lead, submission, appointment and cancellation (default true) */
+          owner_notifications?: boolean;
+          business_industry?: string;
+          /** @description null removes it (not on Business Enquiries, which requires one) */
+          business_website?: string | null;
+          /** @description null removes it (not on Quote Generation, which requires one) */
+          business_logo?: string | null;
+          pricing_plans?: {
+              "Product/Service Name": string;
+              "Product/Service Description": string;
+              /** @description a non-negative number */
+              "Price excluding VAT": string;
+              /** @description a non-negative number */
+              "Price including VAT": string;
+            }[];
+          contact_information?: string | null;
+          operating_hours?: string | null;
+          address_locations?: string | null;
+          faqs?: string | null;
+          terms_of_service?: string | null;
+          privacy_policy?: string | null;
+          data_collection?: ({
+              title: string;
+              question: string;
+              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+            })[];
+          currency?: string;
+          delivery_fees?: string | null;
+          payment_terms?: string | null;
+          quotes_validity?: string | null;
+        };
+        "multipart/form-data": {
+          chatbot_name?: string;
+          chatbot_title?: string;
+          chatbot_greeting?: string;
+          chatbot_instructions?: string;
+          user_allowance?: string;
+          /** @description Primary colour: #rgb or #rrggbb, # optional */
+          chatbot_color1?: string;
+          /** @description Secondary colour: #rgb or #rrggbb, # optional */
+          chatbot_color2?: string;
+          webhook_url?: string | null;
+          /** @description E-mail the account of each new lead, submission, appointment and cancellation (default true) */
+          owner_notifications?: boolean;
+          business_industry?: string;
+          /** @description null removes it (not on Business Enquiries, which requires one) */
+          business_website?: string | null;
+          /** Format: binary */
+          business_logo?: string;
+          /** @description JSON text of: {"minItems":1,"maxItems":50,"type":"array","items":{"type":"object","required":["Product/Service Name","Product/Service Description","Price excluding VAT","Price including VAT"],"properties":{"Product/Service Name":{"maxLength":200,"pattern":"\\S","type":"string"},"Product/Service Desc */
+          pricing_plans?: string;
+          contact_information?: string | null;
+          operating_hours?: string | null;
+          address_locations?: string | null;
+          faqs?: string | null;
+          terms_of_service?: string | null;
+          privacy_policy?: string | null;
+          /** @description JSON text of: {"minItems":0,"maxItems":20,"type":"array","items":{"type":"object","required":["title","question","type"],"properties":{"title":{"maxLength":200,"pattern":"\\S","type":"string"},"question":{"maxLength":1000,"pattern":"\\S","type":"string"},"type":{"anyOf":[{"const":"text","type":"stri */
+          data_collection?: string;
+          currency?: string;
+          delivery_fees?: string | null;
+          payment_terms?: string | null;
+          quotes_validity?: string | null;
         };
       };
     };
