@@ -16,6 +16,7 @@ import { startSmtpSink } from '../support/smtp-sink'
 import { CALENDAR, createChatbot, fileForm, path, placeNow, subscribedTokenViaSmtp, UNKNOWN_ID } from '../chat/support'
 import { tinyPng } from '../chat/tiny-images'
 import { referenceText } from '../training/pdf-reference'
+import { csvObjects } from '../support/csv'
 
 const OWNER = 'owner@bakery.example'
 const OTHER = 'other@shop.example'
@@ -44,6 +45,14 @@ const icsOf = (mail: ParsedMail): string => {
   return part.content.toString('utf8').replace(/\r\n /g, '')
 }
 const field = (ics: string, name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(ics)?.[1]
+
+/** An export's CSV, checked as text/csv and parsed as RFC 4180. */
+async function csvOf(url: string): Promise<Record<string, string>[]> {
+  const reply = await fetch(`${app.url}${url}`, { headers: { authorization: `Token ${token}` } })
+  expect(reply.status).toBe(200)
+  expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+  return csvObjects(await reply.text())
+}
 
 /** Mails to `to` whose subject is `subject`, after the job queue has gone quiet. */
 async function mailsTo(to: string, subject: string): Promise<ParsedMail[]> {
@@ -125,6 +134,16 @@ describe('appointments', () => {
     expect(notices.length).toBe(before.booked + 1)
     expect(notices.at(-1)?.text).toContain('jane@client.example')
     expect((await mailsTo(OWNER, OWNER_NOTIFICATION_SUBJECTS.cancellation('Harbour Bakery'))).length).toBe(before.cancelled + 1)
+  })
+
+  test('chatbot-appointments?format=csv: a header row and one row per appointment, with its status', async () => {
+    const json = (await owner().get(path.appointments(chatbot))).body.appointments
+    const rows = await csvOf(`${path.appointments(chatbot)}?format=csv`)
+    expect(rows.map((r) => r.appointment_id)).toEqual(json.map((a: { appointment_id: string }) => a.appointment_id))
+    expect(rows.map((r) => r.status)).toEqual(json.map((a: { status: string }) => a.status))
+    expect(rows.map((r) => r.status)).toContain('cancelled')
+    expect(rows[0]).toMatchObject({ calendar_name: CALENDAR.calendar_name, client_email: 'jane@client.example', start: json[0].start })
+    expect((await owner().get(`${path.appointments(chatbot)}?format=json`)).body.appointments).toEqual(json)
   })
 
   test('cancel: unknown id 404, missing id 400, another account 403, another type 400', async () => {
@@ -217,6 +236,14 @@ describe('quotes and leads', () => {
     expect(notice.text).not.toMatch(/whsec_|Token /)
   })
 
+  test('chatbot-leads?format=csv: RFC 4180 with a header row, one row per lead', async () => {
+    const json = (await client(app.url, token).get(path.leads(chatbot))).body.leads
+    const rows = await csvOf(`${path.leads(chatbot)}?format=csv`)
+    expect(rows).toHaveLength(json.length)
+    expect(rows.map((r) => r.quote_number)).toEqual(json.map((l: { quote_number: string }) => l.quote_number))
+    expect(rows[0]).toMatchObject({ client_name: 'Ada Lovelace', client_email: 'ada@client.example', total_excluding_vat: '5000.00', currency: 'EUR', lead_id: json[0].lead_id })
+  })
+
   test('lead-delete removes the lead and its quote PDF; unknown id 404', async () => {
     const leads = (await client(app.url, token).get(path.leads(chatbot))).body.leads
     const lead = leads[0]
@@ -245,7 +272,7 @@ describe('submissions', () => {
     const api = client(app.url)
     const opened = await api.post(path.chat(chatbot), { visitor_id: 'visitor-f', message: 'hello' })
     const sessionId = opened.body.session_id
-    await api.post(path.chat(chatbot), { visitor_id: 'visitor-f', session_id: sessionId, message: 'Grace' })
+    await api.post(path.chat(chatbot), { visitor_id: 'visitor-f', session_id: sessionId, message: 'Grace, "Gee" Hopper' })
     const photo = await api.form(path.upload(chatbot), fileForm(tinyPng(), 'venue.png', { visitor_id: 'visitor-f', session_id: sessionId }))
     expect(photo.status).toBe(200)
     const done = await api.post(path.chat(chatbot), { visitor_id: 'visitor-f', session_id: sessionId, message: photo.body.upload_id })
@@ -253,10 +280,13 @@ describe('submissions', () => {
 
     const notices = await mailsTo(OWNER, OWNER_NOTIFICATION_SUBJECTS.submission('Venue Forms'))
     expect(notices.length).toBe(1)
-    expect(notices[0].text).toContain('Name: Grace')
+    expect(notices[0].text).toContain('Name: Grace, "Gee" Hopper')
 
     const owner = client(app.url, token)
     const [submission] = (await owner.get(path.submissions(chatbot))).body.submissions
+    // The CSV: one column per question title, with a comma and quotes kept intact.
+    const csv = await csvOf(`${path.submissions(chatbot)}?format=csv`)
+    expect(csv).toEqual([{ submission_id: submission.submission_id, created_at: submission.created_at, Name: 'Grace, "Gee" Hopper', 'Venue photo': submission.answers[1].value }])
     const fileUrl = submission.answers.find((a: { type: string }) => a.type === 'image').value
     expect((await fetch(fileUrl)).status).toBe(200)
     const deleted = await owner.post(path.submissionDelete(chatbot), { submission_id: submission.submission_id })

@@ -2277,6 +2277,10 @@ export interface operations {
   /** A Data Collection chatbot's submissions, newest first */
   listSubmissions: {
     parameters: {
+      query?: {
+        /** @description csv: text/csv; charset=utf-8, RFC 4180 with a header row */
+        format?: "json" | "csv";
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2303,6 +2307,7 @@ export interface operations {
                   })[];
               })[];
           };
+          "text/csv": string;
         };
       };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
@@ -2527,6 +2532,10 @@ export interface operations {
   /** A Quote Generation chatbot's leads with their webhook delivery state, newest first */
   listLeads: {
     parameters: {
+      query?: {
+        /** @description csv: text/csv; charset=utf-8, RFC 4180 with a header row */
+        format?: "json" | "csv";
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2558,6 +2567,7 @@ export interface operations {
                 webhook_attempts: number;
               })[];
           };
+          "text/csv": string;
         };
       };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
@@ -2893,6 +2903,10 @@ export interface operations {
   /** An Appointment/Calendar Support chatbot's appointments, earliest first */
   listAppointments: {
     parameters: {
+      query?: {
+        /** @description csv: text/csv; charset=utf-8, RFC 4180 with a header row */
+        format?: "json" | "csv";
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
         uniqueId: string;
@@ -2928,6 +2942,7 @@ export interface operations {
                 status: "confirmed" | "cancelled";
               })[];
           };
+          "text/csv": string;
         };
       };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */

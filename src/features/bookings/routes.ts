@@ -2,13 +2,14 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { chatbotAccess, publicAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
-import { ChatbotParams, Confirmation, errorsOf, FAILS } from '../../http/model'
+import { ChatbotParams, Confirmation, errorsOf, ExportQuery, FAILS } from '../../http/model'
+import { csvResponse, jsonOrCsv } from '../../lib/csv'
 import { PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
 import { BookBody } from '../chat/schemas'
 import { cancelAppointment } from './cancel'
 import { AppointmentList, BookingAnswer, CancelBody, SlotsAnswer, SlotsQuery } from './model'
 import { APPOINTMENT_CANCELLED } from './texts'
-import { APPOINTMENTS_ACCESS, ownerAppointments } from './owner-appointments'
+import { APPOINTMENTS_ACCESS, appointmentsCsv, ownerAppointments } from './owner-appointments'
 import { book, slotsOf } from './public-booking'
 
 /** Free slots and booking for visitors, and the owner's appointments. */
@@ -17,11 +18,21 @@ export const bookingRoutes = (ctx: AppContext) =>
     .use(
       new Elysia({ name: 'bookings-owner' })
         .use(chatbotAccess(ctx, APPOINTMENTS_ACCESS))
-        .get('/api/v1.0/chatbot-appointments/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, appointments: await ownerAppointments(ctx, { chatbot }) }), {
-          params: ChatbotParams,
-          response: { 200: AppointmentList, ...errorsOf(FAILS.chatbot) },
-          detail: { operationId: 'listAppointments', summary: "An Appointment/Calendar Support chatbot's appointments, earliest first", tags: RESULT_TAGS },
-        })
+        .get(
+          '/api/v1.0/chatbot-appointments/:uniqueId/',
+          ({ chatbot, query }) =>
+            jsonOrCsv(
+              query.format === 'csv',
+              async () => ({ response: 'success' as const, appointments: await ownerAppointments(ctx, { chatbot }) }),
+              async () => csvResponse(appointmentsCsv(await ownerAppointments(ctx, { chatbot })), `${chatbot.name} appointments`),
+            ),
+          {
+            params: ChatbotParams,
+            query: ExportQuery,
+            response: { 200: AppointmentList, ...errorsOf(FAILS.chatbot) },
+            detail: { operationId: 'listAppointments', summary: "An Appointment/Calendar Support chatbot's appointments, earliest first", tags: RESULT_TAGS, csvExport: true },
+          },
+        )
         .post(
           '/api/v1.0/chatbot-appointment-cancel/:uniqueId/',
           async ({ chatbot, body }) => {

@@ -3,10 +3,11 @@ import type { AppContext } from '../../context'
 import { chatbotAccess } from '../chatbots/guard'
 import { NOT_FOUND, notFound } from '../../http/errors'
 import { storedFileResponse } from '../../http/file-response'
-import { ChatbotParams, Confirmation, errorsOf, FAILS } from '../../http/model'
+import { ChatbotParams, Confirmation, errorsOf, ExportQuery, FAILS } from '../../http/model'
+import { csvResponse, jsonOrCsv } from '../../lib/csv'
 import { binaryResponse, PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
 import { SubmissionDeleteBody, SubmissionList, UploadParams } from './model'
-import { deleteSubmission, ownerSubmissions, SUBMISSIONS_ACCESS } from './submissions'
+import { deleteSubmission, ownerSubmissions, SUBMISSIONS_ACCESS, submissionsCsv } from './submissions'
 import { SUBMISSION_DELETED } from './texts'
 import { uploadFile } from './uploads'
 
@@ -16,11 +17,21 @@ export const formRoutes = (ctx: AppContext) =>
     .use(
       new Elysia({ name: 'forms-owner' })
         .use(chatbotAccess(ctx, SUBMISSIONS_ACCESS))
-        .get('/api/v1.0/chatbot-submissions/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, submissions: await ownerSubmissions(ctx, { chatbot }) }), {
-          params: ChatbotParams,
-          response: { 200: SubmissionList, ...errorsOf(FAILS.chatbot) },
-          detail: { operationId: 'listSubmissions', summary: "A Data Collection chatbot's submissions, newest first", tags: RESULT_TAGS },
-        })
+        .get(
+          '/api/v1.0/chatbot-submissions/:uniqueId/',
+          ({ chatbot, query }) =>
+            jsonOrCsv(
+              query.format === 'csv',
+              async () => ({ response: 'success' as const, submissions: await ownerSubmissions(ctx, { chatbot }) }),
+              async () => csvResponse(submissionsCsv(await ownerSubmissions(ctx, { chatbot })), `${chatbot.name} submissions`),
+            ),
+          {
+            params: ChatbotParams,
+            query: ExportQuery,
+            response: { 200: SubmissionList, ...errorsOf(FAILS.chatbot) },
+            detail: { operationId: 'listSubmissions', summary: "A Data Collection chatbot's submissions, newest first", tags: RESULT_TAGS, csvExport: true },
+          },
+        )
         .post(
           '/api/v1.0/chatbot-submission-delete/:uniqueId/',
           async ({ chatbot, body }) => {

@@ -10,6 +10,7 @@ import type { CollectedAnswer } from './data-collection'
 import { notFound } from '../../http/errors'
 import { deleteSubmissionRow, deleteUploads, findSubmissionOf, insertSubmission, submissionsOf } from './repo'
 import { submissionNotFound } from './texts'
+import { toCsv } from '../../lib/csv'
 import { shownAnswer } from './uploads'
 
 export interface SubmissionView {
@@ -61,4 +62,17 @@ export async function deleteSubmission(ctx: AppContext, chatbotId: string, submi
   // Files after the commit: a failed delete leaves an orphan file, never a row without its file.
   for (const key of fileKeys) await ctx.files.delete(key)
   ctx.log.info('submission.deleted', { chatbot_id: chatbotId, submission_id: submissionId, files: fileKeys.length })
+}
+
+/** Every question title the submissions answer, in the order first met (a form edited since adds its new titles). */
+export const answerTitles = (submissions: SubmissionView[]): string[] => [...new Set(submissions.flatMap((s) => s.answers.map((a) => a.title)))]
+
+/** The submissions as CSV (contract 10): one column per question title, uploads as their URLs. */
+export function submissionsCsv(submissions: SubmissionView[], opts: { bom?: boolean } = {}): string {
+  const titles = answerTitles(submissions)
+  return toCsv(
+    ['submission_id', 'created_at', ...titles],
+    submissions.map((s) => [s.submission_id, s.created_at, ...titles.map((t) => s.answers.find((a) => a.title === t)?.value)]),
+    opts,
+  )
 }

@@ -5,6 +5,7 @@ import { TYPES } from '../chatbots/texts'
 import { notFound } from '../../http/errors'
 import { deleteQuote, findLeadOf, leadsOf } from './repo'
 import { leadNotFound } from './texts'
+import { toCsv } from '../../lib/csv'
 import type { LeadsTable, QuotesTable } from '../../db/schema'
 import type { QuoteLine } from './quote-totals'
 
@@ -81,4 +82,10 @@ export async function deleteLead(ctx: AppContext, chatbotId: string, leadId: str
   await deleteQuote(ctx.db, lead.quote_id)
   await ctx.files.delete(lead.file_key)
   ctx.log.info('lead.deleted', { chatbot_id: chatbotId, lead_id: leadId })
+}
+
+/** The leads as CSV rows (contract 10), the columns of the JSON answer. */
+export function leadsCsv(leads: LeadView[], opts: { bom?: boolean } = {}): string {
+  const header = ['lead_id', 'quote_number', 'created_at', 'client_name', 'client_email', 'currency', 'total_excluding_vat', 'total_including_vat', 'quote_id', 'quote_url', 'webhook_status', 'webhook_attempts'] as const
+  return toCsv([...header], leads.map((l) => header.map((k) => l[k])), opts)
 }

@@ -4,10 +4,11 @@ import { chatbotAccess, publicAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
 import { NOT_FOUND, notFound } from '../../http/errors'
 import { storedFileResponse } from '../../http/file-response'
-import { ChatbotParams, Confirmation, errorsOf, FAILS } from '../../http/model'
+import { ChatbotParams, Confirmation, errorsOf, ExportQuery, FAILS } from '../../http/model'
+import { csvResponse, jsonOrCsv } from '../../lib/csv'
 import { binaryResponse, PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
 import { QuoteBody } from '../chat/schemas'
-import { deleteLead, LEADS_ACCESS, ownerLeads } from './leads'
+import { deleteLead, leadsCsv, LEADS_ACCESS, ownerLeads } from './leads'
 import { LeadDeleteBody, LeadList, QuoteAnswer, QuoteParams } from './model'
 import { LEAD_DELETED } from './texts'
 import { quotePdf, requestQuote } from './quotes'
@@ -18,11 +19,21 @@ export const quoteRoutes = (ctx: AppContext) =>
     .use(
       new Elysia({ name: 'quotes-owner' })
         .use(chatbotAccess(ctx, LEADS_ACCESS))
-        .get('/api/v1.0/chatbot-leads/:uniqueId/', async ({ chatbot }) => ({ response: 'success' as const, leads: await ownerLeads(ctx, { chatbot }) }), {
-          params: ChatbotParams,
-          response: { 200: LeadList, ...errorsOf(FAILS.chatbot) },
-          detail: { operationId: 'listLeads', summary: "A Quote Generation chatbot's leads with their webhook delivery state, newest first", tags: RESULT_TAGS },
-        })
+        .get(
+          '/api/v1.0/chatbot-leads/:uniqueId/',
+          ({ chatbot, query }) =>
+            jsonOrCsv(
+              query.format === 'csv',
+              async () => ({ response: 'success' as const, leads: await ownerLeads(ctx, { chatbot }) }),
+              async () => csvResponse(leadsCsv(await ownerLeads(ctx, { chatbot })), `${chatbot.name} leads`),
+            ),
+          {
+            params: ChatbotParams,
+            query: ExportQuery,
+            response: { 200: LeadList, ...errorsOf(FAILS.chatbot) },
+            detail: { operationId: 'listLeads', summary: "A Quote Generation chatbot's leads with their webhook delivery state, newest first", tags: RESULT_TAGS, csvExport: true },
+          },
+        )
         .post(
           '/api/v1.0/chatbot-lead-delete/:uniqueId/',
           async ({ chatbot, body }) => {

@@ -1,7 +1,7 @@
 import { Html } from '@elysiajs/html'
 import type { AppointmentItem } from '../../bookings/service'
 import type { LeadView } from '../../quotes/leads'
-import type { SubmissionView } from '../../forms/submissions'
+import { answerTitles, type SubmissionView } from '../../forms/submissions'
 import { attr } from '../html'
 import type { Viewer } from '../session'
 import { ChatbotFrame, type ChatbotSummary } from './chatbot-frame'
@@ -68,7 +68,6 @@ export function LeadsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; lead
 }
 
 /** Column titles in the order questions first appear. */
-export const answerTitles = (submissions: SubmissionView[]): string[] => [...new Set(submissions.flatMap((s) => s.answers.map((a) => a.title)))]
 
 function AnswerValue(props: { type: string; value: unknown; title: string }): JSX.Element {
   if (props.type === 'image' || props.type === 'pdf_document') {
