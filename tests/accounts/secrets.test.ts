@@ -86,6 +86,11 @@ test('webhook secrets are stored sealed, shown to the owner, and a plain one fro
     db.run('update chatbots set webhook_secret = ?', [legacy])
     db.run("delete from kysely_migration where name = '010_secrets_at_rest'")
     db.run('drop table login_code_days')
+    // And before 011, which comes after it (Kysely runs migrations in order only).
+    db.run("delete from kysely_migration where name = '011_owner_workflow'")
+    db.run('drop table quote_counters')
+    db.run('alter table quotes drop column quote_number')
+    db.run('alter table leads drop column quote_number')
     db.close()
     app = await startTestApp(LOCAL_ONLY, { dataDir })
     const converted = await stored()
