@@ -107,6 +107,16 @@ export function validationError(error: ValueError): AppError {
   return typeof fixed === 'string' ? badRequest(fixed, undefined, field) : invalid(field, message)
 }
 
+/** Every problem of a value, one per field, in the schema's order: a form shows them all at once. */
+export function problemsOf<S extends TSchema>(schema: S, value: unknown): { field: string; message: string }[] {
+  const byField = new Map<string, string>()
+  for (const error of Value.Errors(schema, value)) {
+    const { field, message } = describeValueError(error)
+    if (!byField.has(field)) byField.set(field, message)
+  }
+  return [...byField].map(([field, message]) => ({ field, message }))
+}
+
 /** Validates or throws the validation answer (400, with `field`). */
 export function parse<S extends TSchema>(schema: S, value: unknown): Static<S> {
   const first = Value.Errors(schema, value).First()

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
 import type { ChatbotType } from '../../db/schema'
 import { badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound } from '../../http/errors'
-import { HttpUrl, parse, RequiredText } from '../../http/validate'
+import { HttpUrl, parse, problemsOf, RequiredText } from '../../http/validate'
 import { normaliseColour } from '../../lib/colour'
 import { newId } from '../../lib/ids'
 import { newWebhookSecret } from '../../lib/standard-webhooks'
@@ -316,7 +316,8 @@ interface EditPlan {
  * is valid). The body is read here, not by the route's model: the answers name unknown fields
  * (`Unknown field: <name>`) and an empty edit, which a model that drops unknown keys cannot tell.
  */
-export async function planEdit(row: ChatbotRow, body: unknown, multipart: boolean): Promise<EditPlan> {
+/** An edit body brought to its checkable shape: unknown fields refused, the logo taken out, nulls noted. */
+async function prepareEdit(row: ChatbotRow, body: unknown, multipart: boolean) {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(NO_EDITABLE_FIELDS)
   const editable = editableFields(row.type)
   const keys = Object.keys(body)
@@ -339,8 +340,26 @@ export async function planEdit(row: ChatbotRow, body: unknown, multipart: boolea
       delete fields[key]
     }
   }
-  const input = parse(editSchema(row.type), fields) as Record<string, unknown>
+  return { fields, logo, removeLogo, cleared }
+}
 
+/**
+ * Every problem of an edit at once, for a form that shows them all (the API answers the first).
+ * A refused logo or unknown field is thrown, as the API does.
+ */
+export async function editProblems(row: ChatbotRow, body: unknown): Promise<{ field: string; message: string }[]> {
+  return problemsOf(editSchema(row.type), (await prepareEdit(row, body, false)).fields)
+}
+
+/** Every problem of a creation body at once (its logo counted as given when one is). */
+export function creationProblems(type: ChatbotType, fields: Record<string, unknown>): { field: string; message: string }[] {
+  return problemsOf(CREATION[type].schema, { ...fields, ...(fields.business_logo ? { business_logo: 'attached' } : {}) })
+}
+
+export async function planEdit(row: ChatbotRow, body: unknown, multipart: boolean): Promise<EditPlan> {
+  const prepared = await prepareEdit(row, body, multipart)
+  const { cleared, removeLogo, logo } = prepared
+  const input = parse(editSchema(row.type), prepared.fields) as Record<string, unknown>
   const changes: Partial<ChatbotRow> = {}
   const str = (key: string) => (typeof input[key] === 'string' ? (input[key] as string).trim() : undefined)
   if (str('chatbot_name') !== undefined) changes.name = str('chatbot_name')

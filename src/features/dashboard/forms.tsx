@@ -46,6 +46,23 @@ export function errorsFrom(error: AppError, idOf: (field: string) => string | un
   return errors
 }
 
+/** Every problem of a form at once, each next to its input (a field no input shows goes to the summary). */
+export function errorsOfProblems(problems: { field: string; message: string }[], idOf: (field: string) => string | undefined): FormErrors {
+  const errors = new FormErrors()
+  for (const { field, message } of problems) {
+    let name = field
+    let id = idOf(name)
+    while (!id) {
+      const shorter = name.replace(/(\.[^.[\]]+|\[\d+\])$/, '')
+      if (shorter === name) break
+      name = shorter
+      id = idOf(name)
+    }
+    errors.add(id, id ? message : `${field}: ${message}`)
+  }
+  return errors
+}
+
 /** "is required" under "Greeting" reads "Greeting is required"; a full sentence stays as it is. */
 export const sentence = (label: string | undefined, message: string) => (label && /^[a-z]/.test(message) ? `${label} ${message}` : message)
 

@@ -1,0 +1,88 @@
+// The dashboard's full settings form (contract 10): every field of the type, the lists as rows,
+// a row added without losing what was typed or the logo chosen, and every mistake shown at once.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { createChatbot, path, PRICE_LIST } from '../chat/support'
+import { tinyPng } from '../chat/tiny-images'
+import { csrfOf, signIn } from '../dashboard/browser-client'
+
+let app: TestApp
+let token: string
+const OWNER = 'settings@bakery.example'
+
+beforeAll(async () => {
+  app = await startTestApp()
+  token = await subscribedToken(app, OWNER)
+})
+afterAll(() => app.stop())
+
+/** The form's fields as the browser would send them back, from the page's own inputs. */
+function formOf(html: string): Map<string, string> {
+  const fields = new Map<string, string>()
+  for (const input of html.matchAll(/<input[^>]*>/g)) {
+    const tag = input[0]
+    const name = /name="([^"]*)"/.exec(tag)?.[1]
+    if (!name || /type="(file|checkbox)"/.test(tag)) continue
+    fields.set(name, (/value="([^"]*)"/.exec(tag)?.[1] ?? '').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'))
+  }
+  for (const area of html.matchAll(/<textarea[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/textarea>/g)) fields.set(area[1], area[2].replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'))
+  for (const checked of html.matchAll(/<input[^>]*type="checkbox"[^>]*>/g)) {
+    const name = /name="([^"]*)"/.exec(checked[0])?.[1]
+    if (name && /\bchecked\b/.test(checked[0])) fields.set(name, 'true')
+  }
+  return fields
+}
+
+test('the owner changes a price and the next quote uses it; three mistakes are shown at once; adding a row keeps the logo', async () => {
+  const { id } = await createChatbot(app, token, 'quote', { chatbot_title: 'Sweet Crumb Catering' })
+  const { client: browser } = await signIn(app, OWNER)
+  const editUrl = `/dashboard/chatbots/${id}/edit/`
+  const page = await browser.get(editUrl)
+  expect(page.status).toBe(200)
+  expect(page.html).toContain('value="Wedding cake"')
+  expect(page.html).toContain('name="owner_notifications"')
+
+  // Three mistakes: an empty name, a price that is not one, a validity that is not a number of days.
+  const bad: Record<string, string> = { ...Object.fromEntries(formOf(page.html)), chatbot_name: '', 'plan-1-excl': 'cheap', quotes_validity: 'a month' }
+  const refused = await browser.post(editUrl, bad)
+  expect(refused.status).toBe(400)
+  for (const message of ['must not be empty', 'must be a price such as 12.50', 'must be a whole number of days, such as 30']) expect(refused.html).toContain(message)
+  expect(refused.html).not.toMatch(/Expected string|must match|%PDF-|endpoint/)
+  expect(refused.html).toContain('value="cheap"')
+
+  // Add a row with a new logo chosen: the logo comes back as kept, the typed values too.
+  const adding = {
+    ...Object.fromEntries(formOf(page.html)),
+    chatbot_greeting: 'Welcome back!',
+    business_logo: new File([tinyPng() as Uint8Array<ArrayBuffer>], 'new-logo.png', { type: 'image/png' }),
+    add: 'plan',
+  }
+  const grown = await browser.post(editUrl, adding)
+  expect(grown.status).toBe(200)
+  expect(grown.html).toContain('name="business_logo_kept" value="data:image/png;base64,')
+  expect(grown.html).toContain('Welcome back!')
+  expect(grown.html).toContain(`name="plan_rows" value="${PRICE_LIST.length + 1}"`)
+
+  // Save with a new price for the wedding cake.
+  const save = { ...Object.fromEntries(formOf(grown.html)), 'plan-1-excl': '300', 'plan-1-incl': '324' }
+  const saved = await browser.post(editUrl, save)
+  expect(saved.status).toBe(303)
+  const got = (await client(app.url, token).get(path.get(id))).body
+  expect(got.chatbot_greeting).toBe('Welcome back!')
+  expect(got.pricing_plans.find((p: Record<string, string>) => p['Product/Service Name'] === 'Wedding cake')['Price excluding VAT']).toBe('300')
+  expect(got.pricing_plans).toHaveLength(PRICE_LIST.length)
+  const quote = await client(app.url).post(path.quote(id), { visitor_id: 'v', client_name: 'Ada', client_email: 'ada@client.example', items: [{ name: 'Wedding cake', quantity: 1 }] })
+  expect(quote.body.total_excluding_vat).toBe('300.00')
+})
+
+test('the owner turns notifications off in the form', async () => {
+  const { id } = await createChatbot(app, token, 'business')
+  const { client: browser } = await signIn(app, OWNER)
+  const editUrl = `/dashboard/chatbots/${id}/edit/`
+  const html = (await browser.get(editUrl)).html
+  const form = Object.fromEntries([...formOf(html)].filter(([k]) => k !== 'owner_notifications'))
+  expect(form._csrf).toBe(csrfOf(html))
+  const saved = await browser.post(editUrl, form)
+  expect(saved.status).toBe(303)
+  expect((await client(app.url, token).get(path.get(id))).body.owner_notifications).toBe(false)
+})
