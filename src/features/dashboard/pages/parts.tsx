@@ -141,6 +141,7 @@ export function Badge(props: { status: string }): JSX.Element {
     pending: 'warn',
     not_added: 'bad',
     failed: 'bad',
+    cancelled: 'bad',
   }
   return (
     <span class={`badge badge-${tone[props.status] ?? 'neutral'}`} data-status={attr(props.status)} safe>

@@ -86,3 +86,39 @@ test('the owner turns notifications off in the form', async () => {
   expect(saved.status).toBe(303)
   expect((await client(app.url, token).get(path.get(id))).body.owner_notifications).toBe(false)
 })
+
+test('the appointments page cancels an appointment; the leads page deletes a lead; both pages say so', async () => {
+  const { id } = await createChatbot(app, token, 'appointment')
+  const calendarId = (await client(app.url).get(path.widget(id))).body.calendars[0].calendar_id
+  const start = new Date(app.clock.now().getTime() + 3 * 86_400_000)
+  const date = start.toISOString().slice(0, 10)
+  const slots = (await client(app.url).get(`${path.slots(id)}?calendar_id=${calendarId}&duration=30&date=${date}`)).body.slots
+  const booked = await client(app.url).post(path.book(id), { visitor_id: 'v', calendar_id: calendarId, duration: 30, start: slots[0].start, client_name: 'Ada', client_email: 'ada@client.example' })
+  expect(booked.status).toBe(200)
+
+  const { client: browser } = await signIn(app, OWNER)
+  const page = await browser.get(`/dashboard/chatbots/${id}/appointments/`)
+  const action = `/dashboard/chatbots/${id}/appointments/${booked.body.appointment_id}/cancel/`
+  expect(page.html).toContain(`action="${action}"`)
+  const cancelled = await browser.post(action, { _csrf: csrfOf(page.html) })
+  expect(cancelled.status).toBe(303)
+  const after = await browser.get(cancelled.location!.replace(app.url, ''))
+  expect(after.html).toContain('Appointment cancelled.')
+  expect(after.html).toContain('data-status="cancelled"')
+  expect(after.html).not.toContain(`action="${action}"`)
+  const listed = (await client(app.url, token).get(path.appointments(id))).body.appointments
+  expect(listed[0].status).toBe('cancelled')
+
+  const quoteBot = (await createChatbot(app, token, 'quote')).id
+  const quote = await client(app.url).post(path.quote(quoteBot), { visitor_id: 'v', client_name: 'Ada', client_email: 'ada@client.example', items: [{ name: 'Wedding cake', quantity: 12 }] })
+  const leadsPage = await browser.get(`/dashboard/chatbots/${quoteBot}/leads/`)
+  // Amounts for people, and the quote's number.
+  expect(leadsPage.html).toContain('3,000.00 EUR')
+  expect(leadsPage.html).toContain(quote.body.quote_number)
+  const [lead] = (await client(app.url, token).get(path.leads(quoteBot))).body.leads
+  const deleted = await browser.post(`/dashboard/chatbots/${quoteBot}/leads/${lead.lead_id}/delete/`, { _csrf: csrfOf(leadsPage.html) })
+  expect(deleted.status).toBe(303)
+  expect((await browser.get(deleted.location!.replace(app.url, ''))).html).toContain('Lead deleted')
+  expect((await client(app.url, token).get(path.leads(quoteBot))).body.leads).toEqual([])
+  expect((await fetch(quote.body.quote_url)).status).toBe(404)
+})
