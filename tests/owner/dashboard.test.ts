@@ -26,6 +26,10 @@ function formOf(html: string): Map<string, string> {
     fields.set(name, (/value="([^"]*)"/.exec(tag)?.[1] ?? '').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'))
   }
   for (const area of html.matchAll(/<textarea[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/textarea>/g)) fields.set(area[1], area[2].replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'))
+  for (const select of html.matchAll(/<select[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/select>/g)) {
+    const chosen = /<option value="([^"]*)" selected/.exec(select[2]) ?? /<option value="([^"]*)"/.exec(select[2])
+    if (chosen) fields.set(select[1], chosen[1])
+  }
   for (const checked of html.matchAll(/<input[^>]*type="checkbox"[^>]*>/g)) {
     const name = /name="([^"]*)"/.exec(checked[0])?.[1]
     if (name && /\bchecked\b/.test(checked[0])) fields.set(name, 'true')
@@ -121,4 +125,26 @@ test('the appointments page cancels an appointment; the leads page deletes a lea
   expect((await browser.get(deleted.location!.replace(app.url, ''))).html).toContain('Lead deleted')
   expect((await client(app.url, token).get(path.leads(quoteBot))).body.leads).toEqual([])
   expect((await fetch(quote.body.quote_url)).status).toBe(404)
+})
+
+test('calendar hours are time inputs; the edit page changes a calendar and names a wrong field next to it', async () => {
+  const { id } = await createChatbot(app, token, 'appointment')
+  const { client: browser } = await signIn(app, OWNER)
+  const list = await browser.get(`/dashboard/chatbots/${id}/calendars/`)
+  // The add form: time inputs, and the browser's zone preselected by the page's script.
+  expect(list.html).toMatch(/<input[^>]*type="time"[^>]*name="calendar-0-daily_start"|<input[^>]*name="calendar-0-daily_start"[^>]*type="time"/)
+  expect(list.html).toContain('data-browser-zone="true"')
+  const calendarId = (await client(app.url, token).get(path.calendarView(id))).body.calendar_list[0].calendar_id
+  const editUrl = `/dashboard/chatbots/${id}/calendars/${calendarId}/edit/`
+  expect(list.html).toContain(`href="${editUrl}"`)
+  const page = await browser.get(editUrl)
+  expect(page.html).toContain('value="09:00"')
+  const fields = Object.fromEntries(formOf(page.html))
+  const backwards = await browser.post(editUrl, { ...fields, 'calendar-0-daily_start': '18:00', 'calendar-0-daily_end': '08:00' })
+  expect(backwards.status).toBe(400)
+  expect(backwards.html).toContain('must be after daily_start')
+  expect(backwards.html).toContain('id="calendar-0-daily_end-error"')
+  const saved = await browser.post(editUrl, { ...fields, 'calendar-0-daily_start': '10:30', 'calendar-0-daily_end': '15:00', 'calendar-0-min15App': 'true' })
+  expect(saved.status).toBe(303)
+  expect((await client(app.url, token).get(path.calendarView(id))).body.calendar_list[0]).toMatchObject({ daily_start: '10:30', daily_end: '15:00', min15App: true })
 })

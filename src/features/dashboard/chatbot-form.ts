@@ -6,6 +6,7 @@
 import type { ChatbotType } from '../../db/schema'
 import { TYPES } from '../chatbots/texts'
 import { formFiles, formText } from './route-kit'
+import { formatTwelveHour } from '../calendars/clock'
 
 export const TYPE_SLUGS: Record<string, ChatbotType> = {
   'knowledge-retrieval': TYPES.knowledge,
@@ -123,8 +124,8 @@ const emptyQuestion = (): QuestionRow => ({ title: '', question: '', type: 'text
 export const emptyCalendar = (): CalendarRow => ({
   calendar_name: '',
   calendar_email: '',
-  daily_start: '9:00 AM',
-  daily_end: '5:00 PM',
+  daily_start: '09:00',
+  daily_end: '17:00',
   local_timezone: 'UTC',
   description: '',
   include_weekends: false,
@@ -203,8 +204,15 @@ export interface ApiBody {
   rows: { plans: number[]; questions: number[]; calendars: number[] }
 }
 
-/** The calendar input object of spec 2.4, as an API caller sends it. */
-export const calendarItem = (row: CalendarRow): Record<string, unknown> => ({ ...row })
+/** A time input's '17:30' in the API's spelling ('5:30 PM'); anything else goes through for the API to name. */
+export function twelveHour(value: string): string {
+  const m = /^\s*(\d{2}):(\d{2})\s*$/.exec(value)
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return value
+  return formatTwelveHour(Number(m[1]) * 60 + Number(m[2]))
+}
+
+/** The calendar input object of spec 2.4, as an API caller sends it (times from time inputs in its 12-hour spelling). */
+export const calendarItem = (row: CalendarRow): Record<string, unknown> => ({ ...row, daily_start: twelveHour(row.daily_start), daily_end: twelveHour(row.daily_end) })
 
 export function calendarItems(rows: CalendarRow[]): { items: Record<string, unknown>[]; rows: number[] } {
   const kept = rows.map((row, i) => ({ row, i })).filter(({ row }) => !blank(row, ['calendar_name', 'calendar_email', 'description']))
@@ -343,4 +351,21 @@ export function editBodyOf(type: ChatbotType, form: CreationForm, fields: readon
   else if (form.values.remove_logo === 'true') body.business_logo = null
   body.owner_notifications = form.values.owner_notifications !== 'false'
   return { body, rows }
+}
+
+/** A stored calendar (as calendar-view shows it) as the rows of its edit form. */
+export function calendarRowOf(c: { name: string; calendar_email: string; daily_start: string; daily_end: string; local_timezone_name: string; description: string; include_weekends: boolean; min15App: boolean; min30App: boolean; min45App: boolean; min60App: boolean }): CalendarRow {
+  return {
+    calendar_name: c.name,
+    calendar_email: c.calendar_email,
+    daily_start: c.daily_start,
+    daily_end: c.daily_end,
+    local_timezone: c.local_timezone_name,
+    description: c.description,
+    include_weekends: c.include_weekends,
+    min15App: c.min15App,
+    min30App: c.min30App,
+    min45App: c.min45App,
+    min60App: c.min60App,
+  }
 }

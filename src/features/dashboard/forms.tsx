@@ -98,7 +98,7 @@ interface FieldProps {
   value?: string | number | null
   hint?: string
   error?: string
-  type?: 'text' | 'email' | 'url' | 'number' | 'color' | 'password'
+  type?: 'text' | 'email' | 'url' | 'number' | 'color' | 'password' | 'time'
   required?: boolean
   autocomplete?: string
   inputmode?: 'numeric' | 'decimal' | 'email' | 'url' | 'text'
@@ -229,6 +229,8 @@ export function Select(props: {
   error?: string
   required?: boolean
   class?: string
+  /** Preselect the browser's time zone (dashboard.js), for a new calendar. */
+  browserZone?: boolean
 }): JSX.Element {
   return (
     <div class={['field', props.error ? 'has-error' : '', props.class ?? '']}>
@@ -236,6 +238,7 @@ export function Select(props: {
       <select
         id={attr(props.id)}
         name={attr(props.name)}
+        data-browser-zone={props.browserZone ? 'true' : undefined}
         required={props.required}
         aria-describedby={describedBy(props.id, props.hint, props.error)}
         aria-invalid={props.error ? 'true' : undefined}
