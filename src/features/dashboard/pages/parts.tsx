@@ -248,3 +248,10 @@ const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSt
 export const when = (iso: string | null | undefined): string => (iso ? `${DATE_TIME.format(new Date(iso))} UTC` : '')
 export const day = (iso: string | null | undefined): string => (iso ? iso.slice(0, 10) : '')
 export const count = (n: number) => n.toLocaleString('en-US')
+
+/** A UTC time the page's script rewrites in the owner's own zone (the UTC text stays without JavaScript). */
+export const LocalTime = (props: { iso: string }): JSX.Element => (
+  <time datetime={attr(props.iso)} data-local="true" safe>
+    {when(props.iso)}
+  </time>
+)

@@ -5,7 +5,7 @@ import { answerTitles, type SubmissionView } from '../../forms/submissions'
 import { attr } from '../html'
 import type { Viewer } from '../session'
 import { ChatbotFrame, type ChatbotSummary } from './chatbot-frame'
-import { Badge, DataTable, when } from './parts'
+import { Badge, DataTable, LocalTime, when } from './parts'
 import { ActionButton, DeleteButton } from '../forms'
 import { formatMoney } from '../../../lib/money'
 
@@ -48,8 +48,8 @@ export function LeadsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; lead
             <td data-label="Number" safe>
               {l.quote_number}
             </td>
-            <td data-label="Received" safe>
-              {when(l.created_at)}
+            <td data-label="Received">
+              <LocalTime iso={l.created_at} />
             </td>
             <td class="num" data-label="Total excl. VAT" safe>
               {formatMoney(l.total_excluding_vat, l.currency)}
@@ -108,8 +108,8 @@ export function SubmissionsPage(props: { viewer: Viewer; chatbot: ChatbotSummary
         empty="No completed forms yet."
         row={(s) => (
           <>
-            <th scope="row" safe>
-              {when(s.created_at)}
+            <th scope="row">
+              <LocalTime iso={s.created_at} />
             </th>
             {titles.map((t) => {
               const answer = s.answers.find((a) => a.title === t)
