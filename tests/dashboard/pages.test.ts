@@ -114,10 +114,13 @@ describe('onboarding pages', () => {
     expect(verified.location).toContain('/billing/checkout/')
     const paid = await fetch(verified.location!, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' })
     expect(paid.headers.get('location')).toBe(`${app.url}/dashboard/welcome/?status=success`)
+    // Back from payment signed in: no second code.
     const welcome = await browser.get('/dashboard/welcome/?status=success')
     expect(welcome.html).toContain('Payment received')
-    const { client: signedIn } = await signIn(app, 'new@example.com')
-    expect((await signedIn.get('/dashboard/chatbots/')).html).toContain('No chatbots yet')
+    expect(welcome.html).toContain('you are signed in')
+    expect((await browser.get('/dashboard/chatbots/')).html).toContain('No chatbots yet')
+    // A browser that did not verify the code is not signed in by the welcome page.
+    expect((await new FormClient(app.url).get('/dashboard/welcome/?status=success')).html).not.toContain('you are signed in')
   })
 
   test('an invalid address is shown next to the field', async () => {
