@@ -148,3 +148,32 @@ test('calendar hours are time inputs; the edit page changes a calendar and names
   expect(saved.status).toBe(303)
   expect((await client(app.url, token).get(path.calendarView(id))).body.calendar_list[0]).toMatchObject({ daily_start: '10:30', daily_end: '15:00', min15App: true })
 })
+
+test('the submissions page deletes a submission with its uploaded file', async () => {
+  const questions = [
+    { title: 'Name', question: 'Your name?', type: 'text' },
+    { title: 'Photo', question: 'A photo?', type: 'image' },
+  ]
+  const { id } = await createChatbot(app, token, 'data', { data_collection: questions })
+  const visitor = client(app.url)
+  const opened = await visitor.post(path.chat(id), { visitor_id: 'v-s', message: 'hi' })
+  await visitor.post(path.chat(id), { visitor_id: 'v-s', session_id: opened.body.session_id, message: 'Grace' })
+  const form = new FormData()
+  form.append('file', new Blob([tinyPng() as Uint8Array<ArrayBuffer>]), 'photo.png')
+  form.append('visitor_id', 'v-s')
+  form.append('session_id', opened.body.session_id)
+  const upload = await visitor.form(path.upload(id), form)
+  await visitor.post(path.chat(id), { visitor_id: 'v-s', session_id: opened.body.session_id, message: upload.body.upload_id })
+  const [submission] = (await client(app.url, token).get(path.submissions(id))).body.submissions
+  const fileUrl = submission.answers[1].value
+
+  const { client: browser } = await signIn(app, OWNER)
+  const page = await browser.get(`/dashboard/chatbots/${id}/submissions/`)
+  const action = `/dashboard/chatbots/${id}/submissions/${submission.submission_id}/delete/`
+  expect(page.html).toContain(`action="${action}"`)
+  const deleted = await browser.post(action, { _csrf: csrfOf(page.html) })
+  expect(deleted.status).toBe(303)
+  expect((await browser.get(deleted.location!.replace(app.url, ''))).html).toContain('Submission deleted')
+  expect((await client(app.url, token).get(path.submissions(id))).body.submissions).toEqual([])
+  expect((await fetch(fileUrl)).status).toBe(404)
+})

@@ -18,7 +18,7 @@ import { canonicalTimeZone } from '../calendars/clock'
 import { calendarById, calendarsOf, lockCalendar, type StoredCalendar } from '../calendars/service'
 import { appointmentsBetween, appointmentsOf, insertAppointment } from './repo'
 import { BookingInputSchema } from '../calendars/model'
-import { BookingAnswer, SlotsAnswer as SlotsAnswerSchema } from './model'
+import type { BookingAnswer, SlotsAnswer as SlotsAnswerSchema } from './model'
 import { BOOKING_HORIZON_DAYS, findOfferedSlot, formatInZone, INVALID_DATE_MESSAGE, parseDayNumber, parseInstant, slotsForVisitor } from '../calendars/slots'
 import { BOOKING_MESSAGES, SLOT_TAKEN } from '../calendars/texts'
 
