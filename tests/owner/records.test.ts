@@ -134,6 +134,16 @@ describe('appointments', () => {
     expect(notices.length).toBe(before.booked + 1)
     expect(notices.at(-1)?.text).toContain('jane@client.example')
     expect((await mailsTo(OWNER, OWNER_NOTIFICATION_SUBJECTS.cancellation('Harbour Bakery'))).length).toBe(before.cancelled + 1)
+
+    // Turned off: neither a booking nor a cancellation is told any more (the client still gets both).
+    expect((await owner().post(path.edit(chatbot), { owner_notifications: false })).status).toBe(200)
+    const quiet = await api().post(path.book(chatbot), booking('2026-12-03T14:00:00-05:00'))
+    expect(quiet.status).toBe(200)
+    expect((await owner().post(path.appointmentCancel(chatbot), { appointment_id: quiet.body.appointment_id })).status).toBe(200)
+    expect((await mailsTo(OWNER, OWNER_NOTIFICATION_SUBJECTS.appointment('Harbour Bakery'))).length).toBe(before.booked + 1)
+    expect((await mailsTo(OWNER, OWNER_NOTIFICATION_SUBJECTS.cancellation('Harbour Bakery'))).length).toBe(before.cancelled + 1)
+    await smtp.waitFor('jane@client.example', (m) => m.attachments.some((x) => x.content.toString().includes('METHOD:CANCEL') && x.content.toString().includes('DTSTART:20261203T190000Z')))
+    expect((await owner().post(path.edit(chatbot), { owner_notifications: true })).status).toBe(200)
   })
 
   test('chatbot-appointments?format=csv: a header row and one row per appointment, with its status', async () => {
