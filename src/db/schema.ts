@@ -196,6 +196,11 @@ export interface AppointmentsTable {
   client_email: string
   answers: string
   created_at: string
+  /** 011: a cancelled appointment stays listed and frees its time. */
+  status: 'confirmed' | 'cancelled'
+  /** 011: the .ics SEQUENCE of the last message sent about it (0 for the invitation). */
+  sequence: number
+  cancelled_at: string | null
 }
 
 // ---- Chat runtime (006_chat). Declared as a second `Database` block: interfaces merge, so
@@ -294,6 +299,8 @@ export interface QuotesTable {
   valid_until: string | null
   file_key: string
   created_at: string
+  /** 011: Q-000001 upwards per chatbot (null on quotes made before numbering). */
+  quote_number: string | null
 }
 
 export interface LeadsTable {
@@ -310,6 +317,19 @@ export interface LeadsTable {
   /** Standard Webhooks `webhook-id`: one per lead, the same on every retry so receivers can de-duplicate. */
   webhook_message_id: string
   created_at: string
+  /** 011: the quote's number. */
+  quote_number: string | null
+}
+
+// ---- Owner workflow (011_owner_workflow; owner: quotes).
+export interface Database {
+  quote_counters: QuoteCountersTable
+}
+
+/** The last quote number given per chatbot; its row lock serialises numbering. */
+export interface QuoteCountersTable {
+  chatbot_id: string
+  last_number: number
 }
 
 // ---- Owner dashboard (007_dashboard).

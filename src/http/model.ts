@@ -57,3 +57,8 @@ export interface DocumentedBody {
   multipart?: TSchema
   form?: TSchema
 }
+
+/** The owner's record lists (leads, submissions, appointments): JSON, or CSV with `?format=csv` (contract 10). */
+export const ExportQuery = T.Object({
+  format: T.Optional(T.Union([T.Literal('json'), T.Literal('csv')], { description: 'csv: text/csv; charset=utf-8, RFC 4180 with a header row' })),
+})

@@ -28,6 +28,8 @@ export interface RouteDetail {
   hide?: boolean
   requestBody?: { required?: boolean; content: Record<string, { schema: TSchema | object }> }
   responses?: Record<string, unknown>
+  /** The success answer is also offered as CSV (`?format=csv`, contract 10). */
+  csvExport?: boolean
   /** Extra headers of the success answer (e.g. Location on a 303). */
   successHeaders?: Record<string, { description: string }>
 }
@@ -88,7 +90,10 @@ function responsesOf(route: RouteLike, detail: RouteDetail): Json {
     out[status] = {
       description: (!isErrorSchema(schema) && typeof (schema as Json).description === 'string' ? ((schema as Json).description as string) : STATUS_TEXT[status]) ?? 'Answer',
       headers,
-      content: { 'application/json': { schema: body } },
+      content: {
+        'application/json': { schema: body },
+        ...(status === '200' && detail.csvExport ? { 'text/csv': { schema: { type: 'string', description: 'RFC 4180 with a header row, one row per record (with ?format=csv)' } } } : {}),
+      },
     }
   }
   for (const [status, extra] of Object.entries(detail.responses ?? {})) {

@@ -23,6 +23,8 @@ SetErrorFunction((error) => {
       return 'is required'
     case ValueErrorType.StringPattern:
       if (schema.pattern === HTTP_URL_PATTERN) return HTTP_URL_MESSAGE
+      // A pattern's own plain words, where a description would read badly after "must match".
+      if (typeof schema['x-message'] === 'string') return schema['x-message']
       return schema.pattern === '\\S' ? 'must not be empty' : `must match ${String(schema.description ?? schema.pattern)}`
     case ValueErrorType.StringMaxLength:
       return `must be at most ${schema.maxLength} characters`
@@ -103,6 +105,16 @@ export function validationError(error: ValueError): AppError {
   const { field, message } = describeValueError(error)
   const fixed = (error.schema as { error?: unknown }).error
   return typeof fixed === 'string' ? badRequest(fixed, undefined, field) : invalid(field, message)
+}
+
+/** Every problem of a value, one per field, in the schema's order: a form shows them all at once. */
+export function problemsOf<S extends TSchema>(schema: S, value: unknown): { field: string; message: string }[] {
+  const byField = new Map<string, string>()
+  for (const error of Value.Errors(schema, value)) {
+    const { field, message } = describeValueError(error)
+    if (!byField.has(field)) byField.set(field, message)
+  }
+  return [...byField].map(([field, message]) => ({ field, message }))
 }
 
 /** Validates or throws the validation answer (400, with `field`). */

@@ -16,6 +16,8 @@ export interface MailMessage {
   subject: string
   text: string
   html: string
+  /** Where the recipient's reply goes (the business, for mails to its clients). */
+  replyTo?: string
   attachments?: MailAttachment[]
 }
 
@@ -39,6 +41,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; outbo
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         attachments: message.attachments?.map((a) => ({
           filename: a.filename,
           content: typeof a.content === 'string' ? a.content : Buffer.from(a.content),

@@ -20,7 +20,7 @@ export const OWNERS: Record<string, string[]> = {
   bookings: ['appointments'],
   conversations: ['chat_sessions', 'chat_messages', 'chat_usage'],
   forms: ['chat_uploads', 'chat_submissions'],
-  quotes: ['quotes', 'leads'],
+  quotes: ['quotes', 'leads', 'quote_counters'],
   dashboard: ['dashboard_sessions'],
   infra: ['jobs', 'rate_limits', 'idempotency_keys'],
   webhooks: ['webhook_deliveries'],

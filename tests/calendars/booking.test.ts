@@ -296,6 +296,7 @@ describe('bookAppointment', () => {
       client_email: 'ada@client.example',
       answers: [{ title: 'Reason', value: 'Check-up' }],
       created_at: expect.any(String),
+      status: 'confirmed',
     })
     expect(list.find((a) => a.calendar_name === 'Kolkata')?.start).toBe('2026-12-10T09:00:00+05:30')
     expect(await listAppointments(app.ctx, otherChatbot)).toEqual([])

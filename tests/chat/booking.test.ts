@@ -101,6 +101,7 @@ test('a visitor books a free slot; client and calendar each get an .ics invitati
           { title: 'Cake photo', type: 'image', value: `${app.url}/media/uploads/${photo.body.upload_id}/` },
         ],
         created_at: expect.any(String),
+        status: 'confirmed',
       },
     ],
   })

@@ -13,10 +13,10 @@ function item(name: string, quantity: number, unitEx: string, unitIn: string, li
 
 function quote(overrides: Partial<QuoteDocument> = {}): QuoteDocument {
   return {
-    quoteId: 'q-7f3a9c',
+    quoteNumber: 'Q-000042',
     issuedAt: new Date('2026-03-01T10:00:00Z'),
     validUntil: '2026-03-31',
-    chatbotName: 'Acme Widgets',
+    businessName: 'Acme Widgets',
     businessWebsite: 'https://acme.example',
     contactInformation: 'sales@acme.example, +1 555 0100',
     addressLocations: '1 Main Street, Springfield',
@@ -62,7 +62,7 @@ describe('renderQuotePdf', () => {
       'https://acme.example',
       'sales@acme.example, +1 555 0100',
       '1 Main Street, Springfield',
-      'Quote number: q-7f3a9c',
+      'Quote number: Q-000042',
       'Issued: 2026-03-01',
       'Valid until: 2026-03-31',
       'Jane Doe',
@@ -80,9 +80,9 @@ describe('renderQuotePdf', () => {
     }
   });
 
-  test('sets the Title metadata to "Quote <quoteId>"', async () => {
+  test('sets the Title metadata to "Quote <quoteNumber>"', async () => {
     const doc = await PDFDocument.load(await renderQuotePdf(quote()));
-    expect(doc.getTitle()).toBe('Quote q-7f3a9c');
+    expect(doc.getTitle()).toBe('Quote Q-000042');
   });
 
   test('writes a currency code after the amount', async () => {
@@ -146,7 +146,7 @@ describe('renderQuotePdf', () => {
     const bytes = await renderQuotePdf(
       quote({
         logo: { bytes: tinyPng(), mime: 'image/png' },
-        chatbotName: `The ${longWord} Company`,
+        businessName: `The ${longWord} Company`,
         businessWebsite: `https://example.com/${'a'.repeat(300)}`,
         contactInformation: 'Call us any day of the week. '.repeat(70),
         addressLocations: 'Line one\nLine two\n\n\nLine three',
@@ -180,7 +180,7 @@ describe('renderQuotePdf', () => {
   test('replaces characters the standard fonts cannot encode instead of crashing', async () => {
     const bytes = await renderQuotePdf(
       quote({
-        chatbotName: 'Ωmega Café 咖啡',
+        businessName: 'Ωmega Café 咖啡',
         client: { name: '李雷 Łukasz Őrs', email: 'li@example.cn' },
         currency: '₹',
         items: [item('Thali 🍛', 2, '250.00', '262.50', '500.00', '525.00', 'Served with chai → hot')],

@@ -73,6 +73,7 @@ describe('with a receiver on loopback', () => {
       const validUntil = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 30)).toISOString().slice(0, 10)
       expect(reply.body).toEqual({
         quote_id: expect.any(String),
+        quote_number: 'Q-000001',
         quote_url: `${app.url}/media/quotes/${reply.body.quote_id}/`,
         currency: 'EUR',
         total_excluding_vat: '263.50',
@@ -91,7 +92,7 @@ describe('with a receiver on loopback', () => {
       }
 
       const mail = await smtp.waitFor('jane@client.example')
-      expect(mail.subject).toBe('Your quote from Harbour Bakery')
+      expect(mail.subject).toBe('Your quote Q-000001 from Harbour Bakery')
       expect(mail.attachments).toHaveLength(1)
       expect(mail.attachments[0].contentType).toBe('application/pdf')
       expect(new Uint8Array(mail.attachments[0].content)).toEqual(bytes)
@@ -109,6 +110,7 @@ describe('with a receiver on loopback', () => {
             client_name: 'Jane Doe',
             client_email: 'jane@client.example',
             quote_id: reply.body.quote_id,
+            quote_number: 'Q-000001',
             quote_url: reply.body.quote_url,
             total_excluding_vat: '263.50',
             total_including_vat: '284.58',
@@ -144,6 +146,7 @@ describe('with a receiver on loopback', () => {
             client_name: 'Jane Doe',
             client_email: 'jane@client.example',
             quote_id: reply.body.quote_id,
+            quote_number: 'Q-000001',
             quote_url: reply.body.quote_url,
             total_excluding_vat: '263.50',
             total_including_vat: '284.58',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Html } from '@elysiajs/html'
 import { sha256 } from '../../src/lib/ids'
 import { attr } from '../../src/features/dashboard/html'
-import { csvCell, toCsv } from '../../src/features/dashboard/csv'
+import { csvCell, toCsv } from '../../src/lib/csv'
 import { client, lastCodeFor, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { CREATION_BODIES, PRICE_LIST } from '../support/fixtures'
 import { csrfOf, FormClient, signIn } from './browser-client'
@@ -114,10 +114,13 @@ describe('onboarding pages', () => {
     expect(verified.location).toContain('/billing/checkout/')
     const paid = await fetch(verified.location!, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' })
     expect(paid.headers.get('location')).toBe(`${app.url}/dashboard/welcome/?status=success`)
+    // Back from payment signed in: no second code.
     const welcome = await browser.get('/dashboard/welcome/?status=success')
     expect(welcome.html).toContain('Payment received')
-    const { client: signedIn } = await signIn(app, 'new@example.com')
-    expect((await signedIn.get('/dashboard/chatbots/')).html).toContain('No chatbots yet')
+    expect(welcome.html).toContain('you are signed in')
+    expect((await browser.get('/dashboard/chatbots/')).html).toContain('No chatbots yet')
+    // A browser that did not verify the code is not signed in by the welcome page.
+    expect((await new FormClient(app.url).get('/dashboard/welcome/?status=success')).html).not.toContain('you are signed in')
   })
 
   test('an invalid address is shown next to the field', async () => {
@@ -327,7 +330,7 @@ describe('records and CSV exports', () => {
     expect(csv.response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(csv.response.headers.get('content-disposition')).toStartWith('attachment; filename="Helper-leads-')
     const lines = csv.html.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
-    expect(lines[0]).toBe('lead_id,created_at,client_name,client_email,currency,total_excluding_vat,total_including_vat,quote_id,quote_url,webhook_status,webhook_attempts')
+    expect(lines[0]).toBe('lead_id,quote_number,created_at,client_name,client_email,currency,total_excluding_vat,total_including_vat,quote_id,quote_url,webhook_status,webhook_attempts')
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")",client@example.com,€,200.00,240.00,${quote.body.quote_id},${quote.body.quote_url},none,0`)
     // Another account gets neither the page nor the file.
@@ -395,7 +398,7 @@ describe('plumbing', () => {
     expect(csvCell('a,b')).toBe('"a,b"')
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)")
     expect(csvCell(-3)).toBe('-3')
-    expect(toCsv(['x'], [['line\nbreak']])).toBe('\uFEFFx\r\n"line\nbreak"\r\n')
+    expect(toCsv(['x'], [['line\nbreak']], { bom: true })).toBe('\uFEFFx\r\n"line\nbreak"\r\n')
   })
 })
 

@@ -156,7 +156,7 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
   const submissions = ok(await api('get', '/api/v1.0/chatbot-submissions/{uniqueId}/', { params: { uniqueId: form.chatbot_id } }), 200)
   if (submissions.submissions.length !== 1) throw new Error('the form was submitted')
   await call('get', '/media/uploads/{uploadId}/', { params: { uploadId: upload.upload_id } })
-  ok(await api('get', '/api/v1.0/chatbot-leads/{uniqueId}/', { params: { uniqueId: quote.chatbot_id } }), 200)
+  const leads = ok(await api('get', '/api/v1.0/chatbot-leads/{uniqueId}/', { params: { uniqueId: quote.chatbot_id } }), 200)
   ok(await api('get', '/api/v1.0/chatbot-appointments/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id } }), 200)
   ok(await api('get', '/api/v1.0/chatbot-leads/{uniqueId}/', { params: { uniqueId: quote.chatbot_id }, query: { limit: '1' } }), 200)
 
@@ -179,6 +179,12 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
   )
   if (transcript.messages[1]?.feedback !== 'up') throw new Error('the rating shows in the transcript')
   ok(await api('get', '/api/v1.0/chatbot-unanswered/{uniqueId}/', { params: { uniqueId: business.chatbot_id } }), 200)
+
+  // The owner's day-to-day changes (contract 10).
+  ok(await api('post', '/api/v1.0/chatbot-calendar-edit/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id }, json: { calendar_id: calendarId, daily_end: '6:00 PM' } }), 200)
+  ok(await api('post', '/api/v1.0/chatbot-appointment-cancel/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id }, json: { appointment_id: booked.appointment_id } }), 200)
+  ok(await api('post', '/api/v1.0/chatbot-lead-delete/{uniqueId}/', { params: { uniqueId: quote.chatbot_id }, json: { lead_id: leads.leads[0]?.lead_id ?? '' } }), 200)
+  ok(await api('post', '/api/v1.0/chatbot-submission-delete/{uniqueId}/', { params: { uniqueId: form.chatbot_id }, json: { submission_id: submissions.submissions[0]?.submission_id ?? '' } }), 200)
 
   // The rest: Stripe's webhook (off in test mode), health, deleting, logging out.
   const stripe = await call('post', '/api/v1.0/stripe-webhook/', { json: {} })

@@ -61,7 +61,7 @@ export interface paths {
     get: operations["getChatbot"];
   };
   "/api/v1.0/chatbot-edit/{uniqueId}/": {
-    /** Edit a chatbot: only supplied fields change */
+    /** Edit a chatbot: only supplied fields change, lists are replaced whole, and nothing changes unless every field is valid */
     post: operations["editChatbot"];
   };
   "/api/v1.0/chatbot-delete/{uniqueId}/": {
@@ -104,6 +104,10 @@ export interface paths {
     /** A Data Collection chatbot's submissions, newest first */
     get: operations["listSubmissions"];
   };
+  "/api/v1.0/chatbot-submission-delete/{uniqueId}/": {
+    /** Delete a submission with the files uploaded as its answers */
+    post: operations["deleteSubmission"];
+  };
   "/media/uploads/{uploadId}/": {
     /** A visitor's uploaded answer file (unguessable URL, shown in submissions) */
     get: operations["getUploadedFile"];
@@ -111,6 +115,10 @@ export interface paths {
   "/api/v1.0/chatbot-leads/{uniqueId}/": {
     /** A Quote Generation chatbot's leads with their webhook delivery state, newest first */
     get: operations["listLeads"];
+  };
+  "/api/v1.0/chatbot-lead-delete/{uniqueId}/": {
+    /** Delete a lead with its quote; the quote PDF URL answers 404 afterwards */
+    post: operations["deleteLead"];
   };
   "/api/v1.0/chat/{uniqueId}/quote/": {
     /** Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url) */
@@ -123,6 +131,10 @@ export interface paths {
   "/api/v1.0/chatbot-appointments/{uniqueId}/": {
     /** An Appointment/Calendar Support chatbot's appointments, earliest first */
     get: operations["listAppointments"];
+  };
+  "/api/v1.0/chatbot-appointment-cancel/{uniqueId}/": {
+    /** Cancel an appointment: it stays listed as cancelled, its time is free again, and both sides get a METHOD:CANCEL .ics */
+    post: operations["cancelAppointment"];
   };
   "/api/v1.0/chat/{uniqueId}/slots/": {
     /** Free slots of one calendar on one day (in the calendar's zone) */
@@ -175,6 +187,10 @@ export interface paths {
   "/api/v1.0/chatbot-calendar-delete/{uniqueId}/": {
     /** Delete a calendar and its appointments */
     post: operations["deleteCalendar"];
+  };
+  "/api/v1.0/chatbot-calendar-edit/{uniqueId}/": {
+    /** Change a calendar's settings; booked appointments stay booked */
+    post: operations["editCalendar"];
   };
   "/api/v1.0/chatbot-webhook-deliveries/{uniqueId}/": {
     /** The chatbot's webhook deliveries with their state, newest first */
@@ -1757,6 +1773,8 @@ export interface operations {
             delivery_fees?: string;
             payment_terms?: string;
             quotes_validity?: string;
+            /** @description Every type; default true */
+            owner_notifications?: boolean;
             /** @description Where the chatbot's events are sent */
             webhook_url?: string | null;
             /** @description Signs the webhook deliveries (Standard Webhooks) */
@@ -1828,7 +1846,7 @@ export interface operations {
       };
     };
   };
-  /** Edit a chatbot: only supplied fields change */
+  /** Edit a chatbot: only supplied fields change, lists are replaced whole, and nothing changes unless every field is valid */
   editChatbot: {
     parameters: {
       path: {
@@ -1849,6 +1867,69 @@ export interface operations {
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
           chatbot_color2?: string;
           webhook_url?: string | null;
+          /** @description E-mail the account of each new lead, submission, appointment and cancellation (default true) */
+          owner_notifications?: boolean;
+          business_industry?: string;
+          /** @description null removes it (not on Business Enquiries, which requires one) */
+          business_website?: string | null;
+          /** @description null removes it (not on Quote Generation, which requires one) */
+          business_logo?: string | null;
+          pricing_plans?: {
+              "Product/Service Name": string;
+              "Product/Service Description": string;
+              /** @description a non-negative number */
+              "Price excluding VAT": string;
+              /** @description a non-negative number */
+              "Price including VAT": string;
+            }[];
+          contact_information?: string | null;
+          operating_hours?: string | null;
+          address_locations?: string | null;
+          faqs?: string | null;
+          terms_of_service?: string | null;
+          privacy_policy?: string | null;
+          data_collection?: ({
+              title: string;
+              question: string;
+              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+            })[];
+          currency?: string;
+          delivery_fees?: string | null;
+          payment_terms?: string | null;
+          quotes_validity?: string | null;
+        };
+        "multipart/form-data": {
+          chatbot_name?: string;
+          chatbot_title?: string;
+          chatbot_greeting?: string;
+          chatbot_instructions?: string;
+          user_allowance?: string;
+          /** @description Primary colour: #rgb or #rrggbb, # optional */
+          chatbot_color1?: string;
+          /** @description Secondary colour: #rgb or #rrggbb, # optional */
+          chatbot_color2?: string;
+          webhook_url?: string | null;
+          /** @description E-mail the account of each new lead, submission, appointment and cancellation (default true) */
+          owner_notifications?: boolean;
+          business_industry?: string;
+          /** @description null removes it (not on Business Enquiries, which requires one) */
+          business_website?: string | null;
+          /** Format: binary */
+          business_logo?: string;
+          /** @description JSON text of: {"minItems":1,"maxItems":50,"type":"array","items":{"type":"object","required":["Product/Service Name","Product/Service Description","Price excluding VAT","Price including VAT"],"properties":{"Product/Service Name":{"maxLength":200,"pattern":"\\S","type":"string"},"Product/Service Desc */
+          pricing_plans?: string;
+          contact_information?: string | null;
+          operating_hours?: string | null;
+          address_locations?: string | null;
+          faqs?: string | null;
+          terms_of_service?: string | null;
+          privacy_policy?: string | null;
+          /** @description JSON text of: {"minItems":0,"maxItems":20,"type":"array","items":{"type":"object","required":["title","question","type"],"properties":{"title":{"maxLength":200,"pattern":"\\S","type":"string"},"question":{"maxLength":1000,"pattern":"\\S","type":"string"},"type":{"anyOf":[{"const":"text","type":"stri */
+          data_collection?: string;
+          currency?: string;
+          delivery_fees?: string | null;
+          payment_terms?: string | null;
+          quotes_validity?: string | null;
         };
       };
     };
@@ -2789,6 +2870,8 @@ export interface operations {
         limit?: string;
         /** @description The id of the last item of the previous page. */
         starting_after?: string;
+        /** @description csv: text/csv; charset=utf-8, RFC 4180 with a header row */
+        format?: "json" | "csv";
       };
       path: {
         /** @description The chatbot id (chatbot_id). */
@@ -2817,6 +2900,100 @@ export interface operations {
               })[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
             has_more?: boolean;
+          };
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete a submission with the files uploaded as its answers */
+  deleteSubmission: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          submission_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description Submission deleted successfully. */
+            response: string;
           };
         };
       };
@@ -2852,6 +3029,16 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body or file over its size limit */
+      413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -2944,6 +3131,8 @@ export interface operations {
         limit?: string;
         /** @description The id of the last item of the previous page. */
         starting_after?: string;
+        /** @description csv: text/csv; charset=utf-8, RFC 4180 with a header row */
+        format?: "json" | "csv";
       };
       path: {
         /** @description The chatbot id (chatbot_id). */
@@ -2967,6 +3156,7 @@ export interface operations {
                 client_name: string;
                 client_email: string;
                 quote_id: string;
+                quote_number: string;
                 quote_url: string;
                 total_excluding_vat: string;
                 total_including_vat: string;
@@ -2976,6 +3166,100 @@ export interface operations {
               })[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
             has_more?: boolean;
+          };
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete a lead with its quote; the quote PDF URL answers 404 afterwards */
+  deleteLead: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          lead_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description Lead deleted successfully. */
+            response: string;
           };
         };
       };
@@ -3011,6 +3295,16 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body or file over its size limit */
+      413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -3085,6 +3379,8 @@ export interface operations {
         content: {
           "application/json": {
             quote_id: string;
+            /** @description Per chatbot, sequential: Q-000001 upwards */
+            quote_number: string;
             /** Format: uri */
             quote_url: string;
             currency: string;
@@ -3228,6 +3524,8 @@ export interface operations {
         limit?: string;
         /** @description The id of the last item of the previous page. */
         starting_after?: string;
+        /** @description csv: text/csv; charset=utf-8, RFC 4180 with a header row */
+        format?: "json" | "csv";
       };
       path: {
         /** @description The chatbot id (chatbot_id). */
@@ -3260,9 +3558,107 @@ export interface operations {
                     value: string | number | boolean;
                   })[];
                 created_at: string;
+                /** @description A cancelled appointment stays listed; its time is free again */
+                status: "confirmed" | "cancelled";
               })[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
             has_more?: boolean;
+          };
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Cancel an appointment: it stays listed as cancelled, its time is free again, and both sides get a METHOD:CANCEL .ics */
+  cancelAppointment: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          appointment_id: string;
+          /** @description Told to the client and the calendar in the cancellation e-mail */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description Appointment cancelled successfully. */
+            response: string;
           };
         };
       };
@@ -3298,6 +3694,26 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body or file over its size limit */
+      413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
@@ -4733,6 +5149,149 @@ export interface operations {
       };
     };
   };
+  /** Change a calendar's settings; booked appointments stay booked */
+  editCalendar: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          calendar_id: string;
+          /** @description Name of the calendar. */
+          calendar_name?: string;
+          /**
+           * Format: email
+           * @description Contact address for calendar notifications.
+           */
+          calendar_email?: string;
+          /** @description Opening time, 12-hour clock 'h:mm AM/PM'. */
+          daily_start?: string;
+          /** @description Closing time, 12-hour clock 'h:mm AM/PM', after daily_start. */
+          daily_end?: string;
+          /** @description IANA time zone name. */
+          local_timezone?: string;
+          /** @description Details accompanying appointments (links, venue). */
+          description?: string;
+          /**
+           * @description Whether weekends can be booked. Multipart forms may send 'true'/'false'.
+           * @default false
+           */
+          include_weekends?: boolean;
+          /**
+           * @description Enables 15-minute appointments. Multipart forms may send 'true'/'false'.
+           * @default false
+           */
+          min15App?: boolean;
+          /**
+           * @description Enables 30-minute appointments. Multipart forms may send 'true'/'false'.
+           * @default false
+           */
+          min30App?: boolean;
+          /**
+           * @description Enables 45-minute appointments. Multipart forms may send 'true'/'false'.
+           * @default false
+           */
+          min45App?: boolean;
+          /**
+           * @description Enables 60-minute appointments. At least one of min15App..min60App must be true. Multipart forms may send 'true'/'false'.
+           * @default false
+           */
+          min60App?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description Calendar updated successfully. */
+            response: string;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body or file over its size limit */
+      413: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** The chatbot's webhook deliveries with their state, newest first */
   listWebhookDeliveries: {
     parameters: {
@@ -5067,6 +5626,7 @@ export interface operations {
               client_name: string;
               client_email: string;
               quote_id: string;
+              quote_number: string;
               quote_url: string;
               total_excluding_vat: string;
               total_including_vat: string;
@@ -5167,6 +5727,8 @@ export interface operations {
                   value: string | number | boolean;
                 })[];
               created_at: string;
+              /** @description A cancelled appointment stays listed; its time is free again */
+              status: "confirmed" | "cancelled";
             };
           };
         };
@@ -5215,6 +5777,8 @@ export interface operations {
                   value: string | number | boolean;
                 })[];
               created_at: string;
+              /** @description A cancelled appointment stays listed; its time is free again */
+              status: "confirmed" | "cancelled";
             };
           };
         };

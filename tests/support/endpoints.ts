@@ -34,4 +34,8 @@ export const path = {
   submissions: withId('/api/v1.0/chatbot-submissions/{uniqueId}/'),
   leads: withId('/api/v1.0/chatbot-leads/{uniqueId}/'),
   appointments: withId('/api/v1.0/chatbot-appointments/{uniqueId}/'),
+  calendarEdit: withId('/api/v1.0/chatbot-calendar-edit/{uniqueId}/'),
+  appointmentCancel: withId('/api/v1.0/chatbot-appointment-cancel/{uniqueId}/'),
+  leadDelete: withId('/api/v1.0/chatbot-lead-delete/{uniqueId}/'),
+  submissionDelete: withId('/api/v1.0/chatbot-submission-delete/{uniqueId}/'),
 }

@@ -10,6 +10,7 @@ import * as m007 from './007_dashboard'
 import * as m008 from './008_scale_out'
 import * as m009 from './009_answers'
 import { secretsAtRest } from './010_secrets_at_rest'
+import * as m011 from './011_owner_workflow'
 import * as m012 from './012_conversations'
 import * as m014 from './014_public_limits'
 import { integrators } from './013_integrators'
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '007_dashboard': m007,
   '008_scale_out': m008,
   '009_answers': m009,
+  '011_owner_workflow': m011,
   '012_conversations': m012,
   '014_public_limits': m014,
 }

@@ -5,8 +5,8 @@ export function codeMail(to: string, purpose: 'signup' | 'login', code: string):
   const what = purpose === 'signup' ? 'verification code' : 'login code'
   const why =
     purpose === 'signup'
-      ? 'Use it with the verification-code endpoint to confirm your address and get your payment link.'
-      : 'Use it to sign in to the dashboard, or with the login endpoint to get an API access token.'
+      ? 'Enter it where you signed up to confirm your e-mail address; you then go on to payment.'
+      : 'Enter it where you asked to sign in (the dashboard, or your program that uses the API).'
   return {
     to,
     subject: `Your ${what}`,

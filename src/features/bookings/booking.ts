@@ -18,7 +18,7 @@ import { canonicalTimeZone } from '../calendars/clock'
 import { calendarById, calendarsOf, lockCalendar, type StoredCalendar } from '../calendars/service'
 import { appointmentsBetween, appointmentsOf, insertAppointment } from './repo'
 import { BookingInputSchema } from '../calendars/model'
-import { BookingAnswer, SlotsAnswer as SlotsAnswerSchema } from './model'
+import type { BookingAnswer, SlotsAnswer as SlotsAnswerSchema } from './model'
 import { BOOKING_HORIZON_DAYS, findOfferedSlot, formatInZone, INVALID_DATE_MESSAGE, parseDayNumber, parseInstant, slotsForVisitor } from '../calendars/slots'
 import { BOOKING_MESSAGES, SLOT_TAKEN } from '../calendars/texts'
 
@@ -38,6 +38,7 @@ export interface AppointmentItem {
   client_email: string
   answers: unknown
   created_at: string
+  status: 'confirmed' | 'cancelled'
 }
 
 const fieldError = (field: string, message: string) => invalid(field, message)
@@ -181,6 +182,7 @@ export async function listAppointments(ctx: AppContext, chatbotId: string): Prom
     client_email: a.clientEmail,
     answers: a.answers,
     created_at: a.createdAt,
+    status: a.status,
   }))
 }
 

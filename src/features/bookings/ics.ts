@@ -15,6 +15,9 @@ export type Invitation = {
   /** IANA zone of the calendar; a display hint only (X-WR-TIMEZONE), times stay in UTC. */
   timeZone?: string | null;
   now: Date;
+  /** REQUEST for the invitation, CANCEL when it is called off (same UID, higher sequence). */
+  method?: 'REQUEST' | 'CANCEL';
+  sequence?: number;
 };
 
 const CRLF = '\r\n';
@@ -73,6 +76,7 @@ export function foldLine(line: string): string {
 }
 
 export function renderInvitation(a: Invitation): string {
+  const cancel = a.method === 'CANCEL';
   const organizerCn = a.organizerName ? `;CN=${paramValue(a.organizerName)}` : '';
   const attendeeCn = a.attendee.name.trim() ? `;CN=${paramValue(a.attendee.name)}` : '';
   const lines = [
@@ -80,21 +84,21 @@ export function renderInvitation(a: Invitation): string {
     `PRODID:${PRODID}`,
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
-    'METHOD:REQUEST',
+    `METHOD:${cancel ? 'CANCEL' : 'REQUEST'}`,
     ...(a.timeZone ? [`X-WR-TIMEZONE:${escapeText(a.timeZone)}`] : []),
     'BEGIN:VEVENT',
     `UID:${escapeText(a.uid)}`,
     `DTSTAMP:${formatUtc(a.now)}`,
     `DTSTART:${formatUtc(a.start)}`,
     `DTEND:${formatUtc(a.end)}`,
-    'SEQUENCE:0',
-    'STATUS:CONFIRMED',
+    `SEQUENCE:${a.sequence ?? 0}`,
+    `STATUS:${cancel ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     `SUMMARY:${escapeText(a.summary)}`,
     `DESCRIPTION:${escapeText(a.description)}`,
     ...(a.location ? [`LOCATION:${escapeText(a.location)}`] : []),
     `ORGANIZER${organizerCn}:${mailto(a.organizerEmail)}`,
-    `ATTENDEE${attendeeCn};CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:${mailto(a.attendee.email)}`,
+    `ATTENDEE${attendeeCn};CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT${cancel ? '' : ';PARTSTAT=NEEDS-ACTION;RSVP=TRUE'}:${mailto(a.attendee.email)}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -8,6 +8,7 @@ import { escapeHtml } from '../../lib/html'
 import { calendarOf, type StoredCalendar } from '../calendars/service'
 import { renderInvitation } from './ics'
 import { invitationSubject, newAppointmentSubject } from '../chat/texts'
+import { cancellationSubject, cancelledForCalendarSubject } from './texts'
 
 export const INVITATION_MAIL_JOB = 'chat.invitation_mail'
 const MAIL_RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 360 * MINUTE]
@@ -22,6 +23,8 @@ export interface InvitationMailPayload {
   client_name: string
   client_email: string
   recipient: 'client' | 'calendar'
+  /** A cancellation (contract 10): METHOD:CANCEL with the invitation's UID and this SEQUENCE. */
+  cancelled?: { sequence: number; reason: string | null }
 }
 
 export function whenText(start: Date, timeZone: string): string {
@@ -45,17 +48,34 @@ export function invitationMail(p: InvitationMailPayload, calendar: StoredCalenda
     attendee: { name: p.client_name, email: p.client_email },
     timeZone: calendar.timeZone,
     now,
+    method: p.cancelled ? 'CANCEL' : 'REQUEST',
+    sequence: p.cancelled?.sequence ?? 0,
   })
   const toClient = p.recipient === 'client'
-  const lines = toClient
-    ? [`Dear ${p.client_name},`, `Your appointment "${calendar.name}" with ${business} is confirmed for ${when}.`, ...(calendar.description ? [calendar.description] : [])]
-    : [`A new appointment was booked on "${calendar.name}" for ${when}.`, `Client: ${p.client_name} <${p.client_email}>`]
+  const reason = p.cancelled?.reason ? [`Reason: ${p.cancelled.reason}`] : []
+  const lines = p.cancelled
+    ? toClient
+      ? [`Dear ${p.client_name},`, `Your appointment "${calendar.name}" with ${business} on ${when} has been cancelled.`, ...reason]
+      : [`The appointment on "${calendar.name}" for ${when} has been cancelled.`, `Client: ${p.client_name} <${p.client_email}>`, ...reason]
+    : toClient
+      ? [`Dear ${p.client_name},`, `Your appointment "${calendar.name}" with ${business} is confirmed for ${when}.`, ...(calendar.description ? [calendar.description] : [])]
+      : [`A new appointment was booked on "${calendar.name}" for ${when}.`, `Client: ${p.client_name} <${p.client_email}>`]
+  const subject = p.cancelled
+    ? toClient
+      ? cancellationSubject(calendar.name, when)
+      : cancelledForCalendarSubject(p.client_name, when)
+    : toClient
+      ? invitationSubject(calendar.name, when)
+      : newAppointmentSubject(p.client_name, when)
+  const method = p.cancelled ? 'CANCEL' : 'REQUEST'
   return {
     to: toClient ? p.client_email : calendar.email,
-    subject: toClient ? invitationSubject(calendar.name, when) : newAppointmentSubject(p.client_name, when),
+    // The client's reply reaches the calendar's owner, not a no-reply address.
+    ...(toClient ? { replyTo: calendar.email } : {}),
+    subject,
     text: `${lines.join('\n\n')}\n`,
     html: lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, '<br>')}</p>`).join(''),
-    attachments: [{ filename: 'invite.ics', content: ics, contentType: 'text/calendar; charset=utf-8', method: 'REQUEST' }],
+    attachments: [{ filename: p.cancelled ? 'cancel.ics' : 'invite.ics', content: ics, contentType: 'text/calendar; charset=utf-8', method }],
   }
 }
 
@@ -67,7 +87,8 @@ export function invitationMailJob(ctx: AppContext): JobKind<InvitationMailPayloa
       if (!calendar) return // deleted since, with its appointments
       const chatbot = await chatbotById(ctx.db, payload.chatbot_id)
       if (!chatbot) return
-      await ctx.mail.send(invitationMail(payload, calendar, chatbot.name, new URL(ctx.config.publicUrl).hostname, ctx.clock.now()))
+      // The client hears from the business as visitors know it: the chat window's title.
+      await ctx.mail.send(invitationMail(payload, calendar, chatbot.title, new URL(ctx.config.publicUrl).hostname, ctx.clock.now()))
     },
   }
 }

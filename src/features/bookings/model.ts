@@ -46,9 +46,15 @@ export const AppointmentList = T.Object(
         client_email: T.String(),
         answers: T.Array(ShownAnswer),
         created_at: T.String(),
+        status: T.Union([T.Literal('confirmed'), T.Literal('cancelled')], { description: 'A cancelled appointment stays listed; its time is free again' }),
       }),
     ),
     ...HasMore,
   },
   { description: 'Earliest first' },
 )
+
+export const CancelBody = T.Object({
+  appointment_id: T.String({ minLength: 1, maxLength: 100 }),
+  reason: T.Optional(T.String({ maxLength: 1000, description: 'Told to the client and the calendar in the cancellation e-mail' })),
+})

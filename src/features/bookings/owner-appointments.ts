@@ -5,8 +5,9 @@ import { TYPES } from '../chatbots/texts'
 import type { CollectedAnswer } from '../forms/data-collection'
 import { shownAnswer } from '../forms/uploads'
 import { listAppointments, type AppointmentItem } from './booking'
+import { toCsv } from '../../lib/csv'
 
-const isCollectedAnswer = (value: unknown): value is CollectedAnswer =>
+export const isCollectedAnswer = (value: unknown): value is CollectedAnswer =>
   typeof value === 'object' && value !== null && 'title' in value && typeof value.title === 'string' && 'type' in value && typeof value.type === 'string'
 
 export type OwnerAppointment = Omit<AppointmentItem, 'answers'> & { answers: CollectedAnswer[] }
@@ -21,4 +22,13 @@ export async function ownerAppointments(ctx: AppContext, { chatbot }: Pick<Chatb
     ...item,
     answers: Array.isArray(item.answers) ? item.answers.filter(isCollectedAnswer).map((a) => shownAnswer(ctx, a)) : [],
   }))
+}
+
+/** The appointments as CSV (contract 10); the answers in one column, "title: value" separated by "; ". */
+export function appointmentsCsv(items: OwnerAppointment[], opts: { bom?: boolean } = {}): string {
+  return toCsv(
+    ['appointment_id', 'status', 'calendar_name', 'start', 'end', 'duration', 'client_name', 'client_email', 'answers', 'created_at'],
+    items.map((a) => [a.appointment_id, a.status, a.calendar_name, a.start, a.end, a.duration, a.client_name, a.client_email, a.answers.map((x) => `${x.title}: ${String(x.value)}`).join('; '), a.created_at]),
+    opts,
+  )
 }

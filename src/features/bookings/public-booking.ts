@@ -15,6 +15,7 @@ import { claimAnswerUploads, shownAnswer, uploadLookup } from '../forms/uploads'
 import { queueAppointmentCreated } from '../webhooks/service'
 import { takeDailyAllowance } from '../conversations/usage'
 import { checkBookingLimits } from './booking-limits'
+import { notifyOwner } from '../notifications/owner-notification'
 
 export async function slotsOf(ctx: AppContext, chatbot: ChatbotRow, query: Static<typeof SlotsQuery>): Promise<SlotsAnswer> {
   return availableSlots(ctx, chatbot.id, query.calendar_id, query.duration, query.date, query.time_zone)
@@ -78,7 +79,12 @@ export async function book(ctx: AppContext, chatbot: ChatbotRow, input: Static<t
       client_email: normaliseEmail(input.client_email),
       answers: answers.map((a) => shownAnswer(ctx, a)),
       created_at: details.createdAt,
+      status: 'confirmed',
     })
+    await notifyOwner(ctx, trx, chatbot, 'appointment', [
+      `When: ${booked.start} to ${booked.end}`,
+      `Client: ${input.client_name.trim()} <${normaliseEmail(input.client_email)}>`,
+    ])
   })
   ctx.jobs.kick()
   ctx.log.info('chat.appointment_booked', { chatbot_id: chatbot.id, appointment_id: booking.appointment_id })

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { isEmail } from '../../lib/email'
-import { canonicalTimeZone, parseTwelveHour } from './clock'
+import { canonicalTimeZone, formatTwelveHour, parseTwelveHour } from './clock'
 
 export const CALENDAR_NAME_MAX = 100
 export const CALENDAR_EMAIL_MAX = 254
@@ -178,6 +178,40 @@ export function parseCalendarInputs(value: unknown, field = 'calendar_data'): Ca
     return { ok: true, calendars: list.map((item, index) => parseOne(item, `${field}[${index}]`)) }
   } catch (error) {
     if (error instanceof FieldError) return { ok: false, field: error.field, message: error.message }
+    throw error
+  }
+}
+
+/** The input fields a calendar is made of, the ones calendar-edit may change. */
+export const CALENDAR_INPUT_FIELDS = Object.keys(CalendarInputSchema.properties)
+
+/** A stored calendar written back as calendar input, so an edit is checked as a whole calendar. */
+export function calendarAsInput(c: CalendarInput): Record<string, unknown> {
+  const offers = (minutes: AppointmentDuration) => c.durations.includes(minutes)
+  return {
+    calendar_name: c.name,
+    calendar_email: c.email,
+    daily_start: formatTwelveHour(c.dailyStart),
+    daily_end: formatTwelveHour(c.dailyEnd),
+    local_timezone: c.timeZone,
+    description: c.description,
+    include_weekends: c.includeWeekends,
+    min15App: offers(15),
+    min30App: offers(30),
+    min45App: offers(45),
+    min60App: offers(60),
+  }
+}
+
+/**
+ * calendar-edit: the stored calendar with `changes` laid over it, checked by calendar-add's
+ * rules. A problem names the field itself (`daily_end: must be after daily_start`).
+ */
+export function parseCalendarEdit(stored: CalendarInput, changes: Record<string, unknown>): { ok: true; calendar: CalendarInput } | { ok: false; field: string; message: string } {
+  try {
+    return { ok: true, calendar: parseOne({ ...calendarAsInput(stored), ...changes }, 'calendar') }
+  } catch (error) {
+    if (error instanceof FieldError) return { ok: false, field: error.field.replace(/^calendar\.?/, '') || 'calendar_id', message: error.message }
     throw error
   }
 }

@@ -70,3 +70,10 @@ export function zoneAbbreviation(zone: string, at: Date): string {
   const british = shortZoneName('en-GB', zone, at)
   return GMT_OFFSET_NAME.test(british) ? american : british
 }
+
+/** Minutes after midnight to 'h:mm AM/PM', the input spelling (0 → '12:00 AM', 1020 → '5:00 PM'). */
+export function formatTwelveHour(minutes: number): string {
+  const hour = Math.floor(minutes / 60)
+  const shown = hour % 12 === 0 ? 12 : hour % 12
+  return `${shown}:${String(minutes % 60).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`
+}

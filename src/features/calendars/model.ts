@@ -56,3 +56,7 @@ export const PublicCalendarSchema = T.Object({
   durations: T.Array(T.Integer(), { description: 'Minutes the calendar offers' }),
   include_weekends: T.Boolean(),
 })
+
+export const CalendarEditBody = T.Composite([T.Object({ calendar_id: T.String() }), T.Partial(CalendarInputSchema)], {
+  description: 'calendar_id and any subset of the calendar input fields; the rest keep their values',
+})

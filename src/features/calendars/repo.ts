@@ -97,3 +97,23 @@ export async function lockCalendarRow(db: Executor, chatbotId: string, calendarI
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
+
+/** Replaces a calendar's settings; its appointments stay as booked. False when it is not this chatbot's. */
+export async function updateCalendar(db: Pick<Db, 'updateTable'>, chatbotId: string, calendarId: string, c: CalendarInput): Promise<boolean> {
+  const result = await db
+    .updateTable('calendars')
+    .set({
+      name: c.name,
+      email: c.email,
+      daily_start: c.dailyStart,
+      daily_end: c.dailyEnd,
+      time_zone: c.timeZone,
+      description: c.description,
+      include_weekends: c.includeWeekends ? 1 : 0,
+      durations: c.durations.join(','),
+    })
+    .where('id', '=', calendarId)
+    .where('chatbot_id', '=', chatbotId)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}

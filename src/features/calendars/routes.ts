@@ -4,9 +4,9 @@ import type { AppContext } from '../../context'
 import { chatbotAccess } from '../chatbots/guard'
 import { ChatbotParams, Confirmation, errorsOf, FAILS, MessageAnswer } from '../../http/model'
 import { requestBody } from '../../http/openapi'
-import { CalendarAddBody, CalendarDeleteBody, CalendarViewResponse } from './model'
-import { addCalendars, CALENDAR_ADD_ACCESS, CALENDAR_DELETE_ACCESS, CALENDAR_VIEW_ACCESS, removeCalendar, viewCalendars } from './service'
-import { CALENDAR_DELETED, CALENDARS_ADDED, SUCCESS } from './texts'
+import { CalendarAddBody, CalendarDeleteBody, CalendarEditBody, CalendarViewResponse } from './model'
+import { addCalendars, CALENDAR_ADD_ACCESS, CALENDAR_DELETE_ACCESS, CALENDAR_EDIT_ACCESS, CALENDAR_VIEW_ACCESS, editCalendar, removeCalendar, viewCalendars } from './service'
+import { CALENDAR_DELETED, CALENDAR_UPDATED, CALENDARS_ADDED, SUCCESS } from './texts'
 
 const tags = ['Calendars']
 const CalendarsAdded = MessageAnswer(CALENDARS_ADDED)
@@ -61,6 +61,26 @@ export const calendarRoutes = (ctx: AppContext) =>
             summary: 'Delete a calendar and its appointments',
             tags,
             requestBody: requestBody({ 'application/json': CalendarDeleteBody }),
+          },
+        },
+      ),
+    )
+    .use(
+      new Elysia({ name: 'calendar-edit' }).use(chatbotAccess(ctx, CALENDAR_EDIT_ACCESS)).post(
+        '/api/v1.0/chatbot-calendar-edit/:uniqueId/',
+        async ({ chatbot, body }) => {
+          // Read by the service: an unknown field is named, and the stored calendar fills in the rest.
+          await editCalendar(ctx, { chatbot }, body)
+          return { response: CALENDAR_UPDATED }
+        },
+        {
+          params: ChatbotParams,
+          response: { 200: Confirmation(CALENDAR_UPDATED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+          detail: {
+            operationId: 'editCalendar',
+            summary: "Change a calendar's settings; booked appointments stay booked",
+            tags,
+            requestBody: requestBody({ 'application/json': CalendarEditBody }),
           },
         },
       ),

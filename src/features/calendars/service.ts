@@ -10,8 +10,10 @@ import { check } from '../../http/validate'
 import type { ChatbotAccess, ChatbotAccessRule } from '../chatbots/guard'
 import { MAX_CALENDARS } from '../chatbots/model'
 import { TYPES } from '../chatbots/texts'
-import { parseCalendarInputs, type CalendarInput } from './calendar-input'
-import { countCalendars, deleteCalendar, findCalendar, insertCalendars, latestCalendarTime, listCalendars, lockCalendarRow, type StoredCalendar } from './repo'
+import { CALENDAR_INPUT_FIELDS, CALENDAR_MESSAGES, parseCalendarEdit, parseCalendarInputs, type CalendarInput } from './calendar-input'
+import { unknownField } from '../chatbots/texts'
+import { notAvailableForType } from '../chat/texts'
+import { countCalendars, deleteCalendar, findCalendar, insertCalendars, latestCalendarTime, listCalendars, lockCalendarRow, updateCalendar, type StoredCalendar } from './repo'
 import { lockChatbot } from '../chatbots/service'
 import { CalendarDeleteBody } from './model'
 import {
@@ -95,6 +97,33 @@ export async function removeCalendar(ctx: AppContext, { chatbot }: Pick<ChatbotA
   const calendarId = checked.value.calendar_id
   if (!(await deleteCalendar(ctx.db, chatbot.id, calendarId))) throw new AppError('not_found', 404, calendarNotFound(calendarId), { field: 'calendar_id' })
   ctx.log.info('calendar.deleted', { chatbot_id: chatbot.id, calendar_id: calendarId })
+}
+
+/**
+ * calendar-edit (contract 10): `calendar_id` and any subset of the calendar input fields, checked
+ * with the rest of the calendar by calendar-add's rules; booked appointments stay booked. The body
+ * is read here so an unknown field is named (`Unknown field: <name>`).
+ */
+export async function editCalendar(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, body: unknown): Promise<void> {
+  const { calendar_id: rawId, ...changes } = asObject(body)
+  if (rawId === undefined || rawId === null || rawId === '') throw invalid('calendar_id', CALENDAR_MESSAGES.required)
+  if (typeof rawId !== 'string') throw invalid('calendar_id', CALENDAR_MESSAGES.notString)
+  const unknown = Object.keys(changes).find((key) => !CALENDAR_INPUT_FIELDS.includes(key))
+  if (unknown !== undefined) throw badRequest(unknownField(unknown), undefined, unknown)
+  const stored = await findCalendar(ctx.db, chatbot.id, rawId)
+  if (!stored) throw new AppError('not_found', 404, calendarNotFound(rawId), { field: 'calendar_id' })
+  const parsed = parseCalendarEdit(stored, changes)
+  if (!parsed.ok) throw invalid(parsed.field, parsed.message)
+  if (!(await updateCalendar(ctx.db, chatbot.id, stored.id, parsed.calendar))) throw new AppError('not_found', 404, calendarNotFound(rawId), { field: 'calendar_id' })
+  ctx.log.info('calendar.updated', { chatbot_id: chatbot.id, calendar_id: stored.id })
+}
+
+/** calendar-edit: like calendar-view. */
+export const CALENDAR_EDIT_ACCESS: ChatbotAccessRule = {
+  subscription: SUBSCRIPTION_REQUIRED,
+  missing: () => notFound(CHATBOT_NOT_FOUND),
+  types: APPOINTMENT,
+  wrongType: (chatbot) => wrongChatbotType(notAvailableForType(chatbot.type)),
 }
 
 // For the bookings feature and the widget, which never query the calendars table themselves.

@@ -29,3 +29,5 @@ export const BOOKING_MESSAGES = {
   unknownZone: 'must be an IANA time zone name, like America/New_York',
   badStart: 'must be an ISO 8601 date-time with an offset, like 2026-12-01T09:00:00-05:00',
 } as const
+/** Contract 10: calendar-edit. */
+export const CALENDAR_UPDATED = 'Calendar updated successfully.'

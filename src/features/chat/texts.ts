@@ -33,6 +33,6 @@ export const APPOINTMENT_HINT = 'To book an appointment, choose a calendar, a le
 export const QUOTE_HINT = 'To get a quote, choose items from the price list with their quantities, then enter your name and e-mail address: the quote arrives by e-mail as a PDF.'
 
 // E-mails.
-export const quoteMailSubject = (business: string) => `Your quote from ${business}`
+export const quoteMailSubject = (business: string, quoteNumber: string) => `Your quote ${quoteNumber} from ${business}`
 export const invitationSubject = (calendar: string, when: string) => `Appointment confirmed: ${calendar}, ${when}`
 export const newAppointmentSubject = (client: string, when: string) => `New appointment with ${client}, ${when}`

@@ -13,7 +13,7 @@ const Url = HttpUrl
 const Colour = (description: string) => T.String({ maxLength: 7, description: `${description}: #rgb or #rrggbb, # optional` })
 
 export const PRICE_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*$'
-const Price = T.String({ pattern: PRICE_PATTERN, maxLength: 20, description: 'a non-negative number' })
+const Price = T.String({ pattern: PRICE_PATTERN, maxLength: 20, description: 'a non-negative number', 'x-message': 'must be a price such as 12.50' })
 
 export const PricingPlanSchema = T.Object({
   'Product/Service Name': RequiredText(200),
@@ -81,7 +81,9 @@ export const QuoteGenerationBody = T.Object({
   address_locations: OptionalText(2000),
   delivery_fees: OptionalText(2000),
   payment_terms: OptionalText(2000),
-  quotes_validity: T.Optional(T.String({ pattern: '^\\s*\\d{1,4}\\s*$', description: 'Validity in days from issuance, as a string' })),
+  quotes_validity: T.Optional(
+    T.String({ pattern: '^\\s*\\d{1,4}\\s*$', description: 'Validity in days from issuance, as a string', 'x-message': 'must be a whole number of days, such as 30' }),
+  ),
 })
 
 export const AppointmentBody = T.Object({
@@ -102,8 +104,30 @@ export const EditBody = T.Object(
     chatbot_color1: T.Optional(Colour('Primary colour')),
     chatbot_color2: T.Optional(Colour('Secondary colour')),
     webhook_url: T.Optional(T.Union([Url("Receives the chatbot's events; null stops them"), T.Null()])),
+    owner_notifications: T.Optional(T.Boolean({ description: 'E-mail the account of each new lead, submission, appointment and cancellation (default true)' })),
+    business_industry: T.Optional(RequiredText(200)),
+    business_website: T.Optional(T.Union([Url('Business website'), T.Null()], { description: 'null removes it (not on Business Enquiries, which requires one)' })),
+    business_logo: T.Optional(
+      T.Union([T.String({ description: 'A data:image/...;base64, URL (in multipart: a file part)' }), T.Null()], { description: 'null removes it (not on Quote Generation, which requires one)' }),
+    ),
+    pricing_plans: T.Optional(PricingPlans),
+    contact_information: T.Optional(T.Union([T.String({ maxLength: 2000 }), T.Null()])),
+    operating_hours: T.Optional(T.Union([T.String({ maxLength: 2000 }), T.Null()])),
+    address_locations: T.Optional(T.Union([T.String({ maxLength: 2000 }), T.Null()])),
+    faqs: T.Optional(T.Union([T.String({ maxLength: 50000 }), T.Null()])),
+    terms_of_service: T.Optional(T.Union([Url('Terms of service URL'), T.Null()])),
+    privacy_policy: T.Optional(T.Union([Url('Privacy policy URL'), T.Null()])),
+    data_collection: T.Optional(DataCollection(0)),
+    currency: T.Optional(RequiredText(20)),
+    delivery_fees: T.Optional(T.Union([T.String({ maxLength: 2000 }), T.Null()])),
+    payment_terms: T.Optional(T.Union([T.String({ maxLength: 2000 }), T.Null()])),
+    quotes_validity: T.Optional(T.Union([T.String({ pattern: '^\\s*\\d{1,4}\\s*$' }), T.Null()])),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "For the API description: the fields a chatbot's own type takes (contract 10); a field of another type is refused as unknown. Lists replace the whole list; null clears an optional field. The service checks each field with the creation rules.",
+  },
 )
 
 /** The multipart form of a creation body: list fields travel as JSON text parts, the logo as a file. */
@@ -155,6 +179,7 @@ const Settings = {
   delivery_fees: T.Optional(T.String()),
   payment_terms: T.Optional(T.String()),
   quotes_validity: T.Optional(T.String()),
+  owner_notifications: T.Optional(T.Boolean({ description: 'Every type; default true' })),
 }
 
 export const ChatbotView = T.Object(

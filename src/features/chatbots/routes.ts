@@ -103,14 +103,19 @@ export const chatbotRoutes = (ctx: AppContext, material: ChatbotMaterial) => {
     })
     .post(
       '/api/v1.0/chatbot-edit/:uniqueId/',
-      async ({ chatbot, body }) => {
-        await editOwnedChatbot(ctx, chatbot, body)
+      async ({ chatbot, body, request }) => {
+        await editOwnedChatbot(ctx, chatbot, body, isMultipart(request))
         return { response: DATA_UPDATED }
       },
       {
         params: ChatbotParams,
         response: { 200: Confirmation(DATA_UPDATED), ...errorsOf(FAILS.chatbot, FAILS.body) },
-        detail: { operationId: 'editChatbot', summary: 'Edit a chatbot: only supplied fields change', tags, requestBody: requestBody({ 'application/json': EditBody }) },
+        detail: {
+          operationId: 'editChatbot',
+          summary: "Edit a chatbot: only supplied fields change, lists are replaced whole, and nothing changes unless every field is valid",
+          tags,
+          requestBody: requestBody({ 'application/json': EditBody, 'multipart/form-data': multipartOf(EditBody) }),
+        },
       },
     )
     .post(

@@ -1,11 +1,11 @@
-import type { Static, TObject } from '@sinclair/typebox'
+import { Type as T, type Static, type TObject, type TSchema } from '@sinclair/typebox'
 import type { Plan } from '../../config'
 import type { SubscriptionsTable } from '../../db/schema'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
 import type { ChatbotType } from '../../db/schema'
 import { badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound } from '../../http/errors'
-import { parse } from '../../http/validate'
+import { HttpUrl, parse, problemsOf, RequiredText } from '../../http/validate'
 import { normaliseColour } from '../../lib/colour'
 import { newId } from '../../lib/ids'
 import { newWebhookSecret } from '../../lib/standard-webhooks'
@@ -246,42 +246,181 @@ export async function chatbotView(ctx: AppContext, material: Pick<ChatbotMateria
     logo_url: logoUrl(ctx, row),
     created_at: row.created_at,
     ...settingsOf(row),
+    owner_notifications: settingsOf(row).owner_notifications !== false,
     webhook_url: row.webhook_url,
     webhook_secret: row.webhook_secret && openWebhookSecret(ctx, row.webhook_secret),
   }
 }
 
-const EDITABLE = ['chatbot_name', 'chatbot_title', 'chatbot_greeting', 'chatbot_instructions', 'user_allowance', 'chatbot_color1', 'chatbot_color2']
+/** What every type may change; the type's own creation fields come on top (CREATION[type].settings). */
+const COMMON_EDITABLE = [
+  'chatbot_name',
+  'chatbot_title',
+  'chatbot_greeting',
+  'chatbot_instructions',
+  'user_allowance',
+  'chatbot_color1',
+  'chatbot_color2',
+  'business_industry',
+  'business_website',
+  'business_logo',
+  'owner_notifications',
+]
 
-export async function editChatbot(ctx: AppContext, accountId: string, chatbotId: string, body: unknown): Promise<void> {
-  await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
-  await editOwnedChatbot(ctx, await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer }), body)
+/** The fields chatbot-edit takes for a type (contract 10); any other is `Unknown field: <name>`. */
+export const editableFields = (type: ChatbotType): string[] => [...COMMON_EDITABLE, ...CREATION[type].settings, 'webhook_url']
+
+/** Fields that arrive as text in multipart and mean a boolean. */
+const BOOLEAN_FIELDS = ['owner_notifications']
+
+/** Rules of the fields every type shares; a type's own fields keep their creation rule. */
+const COMMON_EDIT_RULES: Record<string, TSchema> = {
+  chatbot_name: EditBody.properties.chatbot_name,
+  chatbot_title: EditBody.properties.chatbot_title,
+  chatbot_greeting: EditBody.properties.chatbot_greeting,
+  chatbot_instructions: EditBody.properties.chatbot_instructions,
+  user_allowance: EditBody.properties.user_allowance,
+  chatbot_color1: EditBody.properties.chatbot_color1,
+  chatbot_color2: EditBody.properties.chatbot_color2,
+  business_industry: RequiredText(200),
+  business_website: HttpUrl('Business website'),
+  owner_notifications: T.Boolean(),
+  webhook_url: HttpUrl("Receives the chatbot's events"),
+}
+
+/** The edit model of a type: each field it takes, with its rule, all optional. */
+function editSchema(type: ChatbotType): TObject {
+  const creation = CREATION[type].schema.properties as Record<string, TSchema>
+  const properties: Record<string, TSchema> = {}
+  for (const key of editableFields(type)) {
+    const rule = COMMON_EDIT_RULES[key] ?? creation[key]
+    // The logo is taken out before the check; every other field has a rule.
+    if (rule && key !== 'business_logo') properties[key] = T.Optional(T.Optional(rule, false))
+  }
+  return T.Object(properties, { additionalProperties: false })
+}
+
+/** Optional creation fields an edit may clear with null ('' for texts means the same). */
+function clearable(type: ChatbotType, key: string): boolean {
+  if (key === 'webhook_url') return true
+  const schema = CREATION[type].schema
+  return key in schema.properties && !(schema.required ?? []).includes(key) && key !== 'business_logo'
+}
+
+/** The checked edit: column changes, settings changes (null clears) and the logo's fate. */
+interface EditPlan {
+  changes: Partial<ChatbotRow>
+  settings: Record<string, unknown>
+  cleared: string[]
+  logo: LogoFile | 'remove' | null
 }
 
 /**
- * chatbot-edit on a chatbot its caller owns. The body is read here, not by the route's model:
- * the contract's answers name unknown fields (`Unknown field: <name>`) and an empty edit, which a
- * model that drops unknown keys cannot tell.
+ * An edit body brought to its checkable shape: unknown fields refused, the logo taken out, nulls
+ * noted. The body is read here, not by the route's model: the answers name unknown fields
+ * (`Unknown field: <name>`) and an empty edit, which a model that drops unknown keys cannot tell.
  */
-export async function editOwnedChatbot(ctx: AppContext, row: ChatbotRow, body: unknown): Promise<void> {
+async function prepareEdit(row: ChatbotRow, body: unknown, multipart: boolean) {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(NO_EDITABLE_FIELDS)
-  const editable = [...EDITABLE, 'webhook_url']
+  const editable = editableFields(row.type)
   const keys = Object.keys(body)
   const unknown = keys.find((k) => !editable.includes(k))
   if (unknown !== undefined) throw badRequest(unknownField(unknown), undefined, unknown)
   if (keys.length === 0) throw badRequest(NO_EDITABLE_FIELDS)
-  const input = parse(EditBody, body)
 
+  const raw = body as Record<string, unknown>
+  const removeLogo = raw.business_logo === null
+  if (removeLogo && row.type === TYPES.quote) throw badRequest(LOGO_REQUIRED, undefined, 'business_logo')
+  const { fields, logo } = await readCreationBody(raw, multipart)
+  delete fields.business_logo
+  if (multipart) {
+    for (const key of BOOLEAN_FIELDS) if (fields[key] === 'true' || fields[key] === 'false') fields[key] = fields[key] === 'true'
+  }
+  const cleared: string[] = []
+  for (const [key, value] of Object.entries(fields)) {
+    if ((value === null || value === '') && clearable(row.type, key)) {
+      cleared.push(key)
+      delete fields[key]
+    }
+  }
+  return { fields, logo, removeLogo, cleared }
+}
+
+/**
+ * Every problem of an edit at once, for a form that shows them all (the API answers the first).
+ * A refused logo or unknown field is thrown, as the API does.
+ */
+export async function editProblems(row: ChatbotRow, body: unknown): Promise<{ field: string; message: string }[]> {
+  return problemsOf(editSchema(row.type), (await prepareEdit(row, body, false)).fields)
+}
+
+/** Every problem of a creation body at once (its logo counted as given when one is). */
+export function creationProblems(type: ChatbotType, fields: Record<string, unknown>): { field: string; message: string }[] {
+  return problemsOf(CREATION[type].schema, { ...fields, ...(fields.business_logo ? { business_logo: 'attached' } : {}) })
+}
+
+export async function planEdit(row: ChatbotRow, body: unknown, multipart: boolean): Promise<EditPlan> {
+  const prepared = await prepareEdit(row, body, multipart)
+  const { cleared, removeLogo, logo } = prepared
+  const input = parse(editSchema(row.type), prepared.fields) as Record<string, unknown>
   const changes: Partial<ChatbotRow> = {}
-  if (input.chatbot_name !== undefined) changes.name = input.chatbot_name.trim()
-  if (input.chatbot_title !== undefined) changes.title = input.chatbot_title.trim()
-  if (input.chatbot_greeting !== undefined) changes.greeting = input.chatbot_greeting.trim()
-  if (input.chatbot_instructions !== undefined) changes.instructions = input.chatbot_instructions.trim()
-  if (input.user_allowance !== undefined) changes.user_allowance = input.user_allowance
+  const str = (key: string) => (typeof input[key] === 'string' ? (input[key] as string).trim() : undefined)
+  if (str('chatbot_name') !== undefined) changes.name = str('chatbot_name')
+  if (str('chatbot_title') !== undefined) changes.title = str('chatbot_title')
+  if (str('chatbot_greeting') !== undefined) changes.greeting = str('chatbot_greeting')
+  if (str('chatbot_instructions') !== undefined) changes.instructions = str('chatbot_instructions')
+  if (cleared.includes('chatbot_instructions')) changes.instructions = ''
+  if (typeof input.user_allowance === 'number') changes.user_allowance = input.user_allowance
   if (input.chatbot_color1 !== undefined) changes.color1 = colour('chatbot_color1', input.chatbot_color1, row.color1)
   if (input.chatbot_color2 !== undefined) changes.color2 = colour('chatbot_color2', input.chatbot_color2, row.color2)
-  if ('webhook_url' in input) changes.webhook_url = input.webhook_url?.trim() || null
-  await updateChatbot(ctx.db, row.id, { ...changes, updated_at: ctx.clock.now().toISOString() })
+  if (str('business_industry') !== undefined) changes.industry = str('business_industry')
+  if (str('business_website') !== undefined) changes.website = str('business_website')
+  if (cleared.includes('business_website')) changes.website = null
+  if (str('webhook_url') !== undefined) changes.webhook_url = str('webhook_url')
+  if (cleared.includes('webhook_url')) changes.webhook_url = null
+
+  const settings: Record<string, unknown> = {}
+  for (const key of [...CREATION[row.type].settings, 'owner_notifications']) if (input[key] !== undefined) settings[key] = trim(input[key])
+  return { changes, settings, cleared: cleared.filter((k) => CREATION[row.type].settings.includes(k)), logo: removeLogo ? 'remove' : logo }
+}
+
+/**
+ * chatbot-edit on a chatbot its caller owns: the checked plan written in one update. The chat
+ * runtime reads the row on every request, so new values apply at once; stored submissions, leads
+ * and quotes keep what they were made with (they copy what they need).
+ */
+export async function editOwnedChatbot(ctx: AppContext, row: ChatbotRow, body: unknown, multipart = false): Promise<void> {
+  const plan = await planEdit(row, body, multipart)
+  const changes: Partial<ChatbotRow> = { ...plan.changes, updated_at: ctx.clock.now().toISOString() }
+  if (Object.keys(plan.settings).length || plan.cleared.length) {
+    const settings = { ...settingsOf(row), ...plan.settings }
+    for (const key of plan.cleared) delete settings[key]
+    changes.settings = JSON.stringify(settings)
+  }
+  let newLogoKey: string | null = null
+  if (plan.logo === 'remove') {
+    changes.logo_key = null
+    changes.logo_mime = null
+  } else if (plan.logo) {
+    newLogoKey = `${chatbotFilePrefix(row.id)}/logo-${newId()}`
+    await ctx.files.put(newLogoKey, plan.logo.bytes)
+    changes.logo_key = newLogoKey
+    changes.logo_mime = plan.logo.mime
+  }
+  try {
+    await updateChatbot(ctx.db, row.id, changes)
+  } catch (error) {
+    if (newLogoKey) await ctx.files.delete(newLogoKey)
+    throw error
+  }
+  // The old logo goes once the row no longer points at it.
+  if (row.logo_key && 'logo_key' in changes) await ctx.files.delete(row.logo_key)
+  ctx.log.info('chatbot.edited', { chatbot_id: row.id, fields: Object.keys(body as object) })
+}
+
+export async function editChatbot(ctx: AppContext, accountId: string, chatbotId: string, body: unknown, multipart = false): Promise<void> {
+  await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
+  await editOwnedChatbot(ctx, await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer }), body, multipart)
 }
 
 export async function listChatbots(ctx: AppContext, accountId: string) {

@@ -2,7 +2,7 @@ import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'
-import { createSubscription, login, verifyCode } from '../accounts/service'
+import { createSubscription, findAccount, login, verifyCode } from '../accounts/service'
 import { CreateSubscriptionBody, LoginBody, VerificationCodeBody } from '../accounts/model'
 import { parse } from '../../http/validate'
 import { ALREADY_SUBSCRIBED } from '../accounts/texts'
@@ -124,7 +124,10 @@ export const authRoutes = (ctx: AppContext) => {
             ctx,
             parse(VerificationCodeBody, { email_address: email, code: formText(body, 'code').trim(), return_url: `${publicUrl}/dashboard/welcome/` }),
           )
-          return seeOther(payment_url)
+          // The code just proved the address, as a login code would: the owner comes back from
+          // payment signed in, without asking for a second code.
+          const account = await findAccount(ctx, email.trim())
+          return seeOther(payment_url, account ? { 'set-cookie': await startSession(ctx, account.id) } : undefined)
         } catch (error) {
           if (!(error instanceof AppError)) throw error
           const errors = new FormErrors()
@@ -135,5 +138,5 @@ export const authRoutes = (ctx: AppContext) => {
       },
       HIDDEN,
     )
-    .get('/dashboard/welcome/', ({ query }) => htmlPage(publicUrl, <WelcomePage status={query.status} />), HIDDEN)
+    .get('/dashboard/welcome/', async ({ query, request }) => htmlPage(publicUrl, <WelcomePage status={query.status} signedIn={(await currentViewer(ctx, request)) !== null} />), HIDDEN)
 }

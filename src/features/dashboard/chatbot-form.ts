@@ -6,6 +6,7 @@
 import type { ChatbotType } from '../../db/schema'
 import { TYPES } from '../chatbots/texts'
 import { formFiles, formText } from './route-kit'
+import { formatTwelveHour } from '../calendars/clock'
 
 export const TYPE_SLUGS: Record<string, ChatbotType> = {
   'knowledge-retrieval': TYPES.knowledge,
@@ -123,8 +124,8 @@ const emptyQuestion = (): QuestionRow => ({ title: '', question: '', type: 'text
 export const emptyCalendar = (): CalendarRow => ({
   calendar_name: '',
   calendar_email: '',
-  daily_start: '9:00 AM',
-  daily_end: '5:00 PM',
+  daily_start: '09:00',
+  daily_end: '17:00',
   local_timezone: 'UTC',
   description: '',
   include_weekends: false,
@@ -164,6 +165,10 @@ export function readCreationForm(type: ChatbotType, body: unknown): CreationForm
   const shape = SHAPES[type]
   const values: Record<string, string> = {}
   for (const name of SCALAR_FIELDS) values[name] = formText(body, name)
+  // A logo chosen before "add a row" travels back as a data: URL (a file input cannot be refilled).
+  if (formText(body, 'business_logo_kept').startsWith('data:image/')) values.business_logo_kept = formText(body, 'business_logo_kept')
+  if (formText(body, 'remove_logo') === 'true') values.remove_logo = 'true'
+  if (formText(body, 'owner_notifications_shown') === 'true') values.owner_notifications = formText(body, 'owner_notifications') === 'true' ? 'true' : 'false'
   const plans = shape.plans
     ? Array.from({ length: rowCount(body, 'plan_rows', 3) }, (_, i) => ({
         name: formText(body, `plan-${i}-name`),
@@ -199,8 +204,15 @@ export interface ApiBody {
   rows: { plans: number[]; questions: number[]; calendars: number[] }
 }
 
-/** The calendar input object of spec 2.4, as an API caller sends it. */
-export const calendarItem = (row: CalendarRow): Record<string, unknown> => ({ ...row })
+/** A time input's '17:30' in the API's spelling ('5:30 PM'); anything else goes through for the API to name. */
+export function twelveHour(value: string): string {
+  const m = /^\s*(\d{2}):(\d{2})\s*$/.exec(value)
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return value
+  return formatTwelveHour(Number(m[1]) * 60 + Number(m[2]))
+}
+
+/** The calendar input object of spec 2.4, as an API caller sends it (times from time inputs in its 12-hour spelling). */
+export const calendarItem = (row: CalendarRow): Record<string, unknown> => ({ ...row, daily_start: twelveHour(row.daily_start), daily_end: twelveHour(row.daily_end) })
 
 export function calendarItems(rows: CalendarRow[]): { items: Record<string, unknown>[]; rows: number[] } {
   const kept = rows.map((row, i) => ({ row, i })).filter(({ row }) => !blank(row, ['calendar_name', 'calendar_email', 'description']))
@@ -208,10 +220,10 @@ export function calendarItems(rows: CalendarRow[]): { items: Record<string, unkn
 }
 
 /** The JSON body of the type's creation endpoint; empty optional inputs are left out, as an API caller would. */
-export function creationBody(type: ChatbotType, form: CreationForm, logo: File | null): ApiBody {
+export function creationBody(type: ChatbotType, form: CreationForm, logo: File | string | null): ApiBody {
   const body: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(form.values)) {
-    if (value.trim() === '') continue
+    if (value.trim() === '' || !(SCALAR_FIELDS as readonly string[]).includes(name)) continue
     body[name] = name === 'user_allowance' ? integerOrText(value) : value
   }
   const shape = SHAPES[type]
@@ -293,4 +305,67 @@ export function rowFieldLabel(id: string): string | undefined {
   if (!m) return undefined
   const [noun, keys] = ROW_LABELS[m[1]]
   return keys[m[3]] ? `${noun} ${Number(m[2]) + 1} ${keys[m[3]]}` : undefined
+}
+
+/** A chosen logo file as a data: URL, so a re-shown form can keep it (null when none was chosen). */
+export async function logoDataUrl(file: File | null): Promise<string | null> {
+  if (!file || file.size === 0) return null
+  return `data:${file.type || 'application/octet-stream'};base64,${Buffer.from(await file.arrayBuffer()).toString('base64')}`
+}
+
+/** The settings form of an existing chatbot, filled from chatbot-get's answer. */
+export function editForm(type: ChatbotType, chatbot: Record<string, unknown>): CreationForm {
+  const values: Record<string, string> = {}
+  for (const name of SCALAR_FIELDS) {
+    const value = chatbot[name]
+    values[name] = value === null || value === undefined ? '' : String(value)
+  }
+  values.owner_notifications = chatbot.owner_notifications === false ? 'false' : 'true'
+  const shape = SHAPES[type]
+  const plans = Array.isArray(chatbot.pricing_plans) ? (chatbot.pricing_plans as Record<string, string>[]) : []
+  const questions = Array.isArray(chatbot.data_collection) ? (chatbot.data_collection as QuestionRow[]) : []
+  return {
+    values,
+    plans: shape.plans ? plans.map((p) => ({ name: p[PLAN_KEYS.name] ?? '', description: p[PLAN_KEYS.description] ?? '', excl: p[PLAN_KEYS.excl] ?? '', incl: p[PLAN_KEYS.incl] ?? '' })) : [],
+    questions: shape.questions !== 'none' ? questions.map((q) => ({ title: q.title, question: q.question, type: q.type })) : [],
+    calendars: [],
+  }
+}
+
+/**
+ * The chatbot-edit body of the settings form: every field the type takes (an emptied optional
+ * one clears it), the lists whole, the logo when one was chosen (or null to remove it), and
+ * owner_notifications.
+ */
+export function editBodyOf(type: ChatbotType, form: CreationForm, fields: readonly string[], logo: string | null): ApiBody {
+  const { body: lists, rows } = creationBody(type, form, null)
+  const body: Record<string, unknown> = {}
+  for (const name of SCALAR_FIELDS) {
+    if (!fields.includes(name)) continue
+    const value = form.values[name] ?? ''
+    body[name] = name === 'user_allowance' ? integerOrText(value) : value
+  }
+  if ('pricing_plans' in lists || SHAPES[type].plans) body.pricing_plans = lists.pricing_plans ?? []
+  if (fields.includes('data_collection')) body.data_collection = lists.data_collection ?? []
+  if (logo) body.business_logo = logo
+  else if (form.values.remove_logo === 'true') body.business_logo = null
+  body.owner_notifications = form.values.owner_notifications !== 'false'
+  return { body, rows }
+}
+
+/** A stored calendar (as calendar-view shows it) as the rows of its edit form. */
+export function calendarRowOf(c: { name: string; calendar_email: string; daily_start: string; daily_end: string; local_timezone_name: string; description: string; include_weekends: boolean; min15App: boolean; min30App: boolean; min45App: boolean; min60App: boolean }): CalendarRow {
+  return {
+    calendar_name: c.name,
+    calendar_email: c.calendar_email,
+    daily_start: c.daily_start,
+    daily_end: c.daily_end,
+    local_timezone: c.local_timezone_name,
+    description: c.description,
+    include_weekends: c.include_weekends,
+    min15App: c.min15App,
+    min30App: c.min30App,
+    min45App: c.min45App,
+    min60App: c.min60App,
+  }
 }

@@ -5,15 +5,15 @@ import { CHATBOT_MATERIAL } from '../chatbot-material'
 import { AppError, notFound, NOT_FOUND, subscriptionRequired } from '../../http/errors'
 import { findAccount } from '../accounts/service'
 import { activePlan } from '../billing/service'
-import { createChatbotFromInput, deleteChatbot, editChatbot, getChatbot, listChatbots } from '../chatbots/service'
+import { createChatbotFromInput, creationProblems, deleteChatbot, editableFields, editChatbot, editProblems, getChatbot, listChatbots, ownedChatbot } from '../chatbots/service'
 import { markdownLibrary } from '../chatbots/embed-code'
 import { SUBSCRIPTION_REQUIRED, TYPES } from '../chatbots/texts'
-import { blankCreationForm, creationBody, creationFieldId, readCreationForm, TYPE_SLUGS } from './chatbot-form'
-import { errorsFrom } from './forms'
+import { blankCreationForm, creationBody, creationFieldId, editBodyOf, editForm, logoDataUrl, readCreationForm, TYPE_SLUGS } from './chatbot-form'
+import { errorsFrom, errorsOfProblems, type FormErrors } from './forms'
 import { htmlPage, seeOther } from './html'
 import { noticeOf, withNotice } from './notices'
 import { tabPath } from './pages/chatbot-frame'
-import { ChatbotListPage, ChooseTypePage, CreationPage, DeleteChatbotPage } from './pages/chatbots'
+import { ChatbotListPage, ChooseTypePage, CreationPage, DeleteChatbotPage, type EditTarget } from './pages/chatbots'
 import { OverviewPage, PREVIEW_STYLE, PreviewDocument, settingsValues } from './pages/overview'
 import { buttonRoute, formFiles, formText, HIDDEN, signedIn } from './route-kit'
 
@@ -50,6 +50,13 @@ function previewPolicy(ctx: AppContext): string {
   ].join('; ')
 }
 
+const editTarget = (c: Awaited<ReturnType<typeof getChatbot>>): EditTarget => ({
+  chatbotId: c.chatbot_id,
+  name: c.chatbot_name,
+  logoUrl: c.logo_url,
+  ownerNotifications: c.owner_notifications !== false,
+})
+
 export const chatbotPages = (ctx: AppContext) => {
   const page = (element: JSX.Element, status = 200) => htmlPage(ctx.config.publicUrl, element, status)
   const typeOf = (slug: string) => {
@@ -83,9 +90,16 @@ export const chatbotPages = (ctx: AppContext) => {
       signedIn(ctx, async ({ viewer, params, body }) => {
         const type = typeOf(params.type)
         const form = readCreationForm(type, body)
-        // "Add another row" re-shows the form with one more row; nothing is created.
+        const chosen = await logoDataUrl(formFiles(body, 'business_logo')[0] ?? null)
+        if (chosen) form.values.business_logo_kept = chosen
+        // "Add another row" re-shows the form with one more row, everything typed and chosen kept; nothing is created.
         if (formText(body, 'add')) return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} />)
-        const api = creationBody(type, form, formFiles(body, 'business_logo')[0] ?? null)
+        const api = creationBody(type, form, form.values.business_logo_kept || null)
+        // Every mistake at once, each next to its input, before the service checks the rest.
+        const problems = creationProblems(type, api.body)
+        if (problems.length) {
+          return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} errors={errorsOfProblems(problems, creationFieldId(api.rows))} />, 400)
+        }
         try {
           const created = await createChatbotFromInput(ctx, CHATBOT_MATERIAL, viewer.accountId, type, api.body, false)
           return seeOther(withNotice(tabPath(created.chatbot_id, 'overview'), 'chatbot-created'))
@@ -118,6 +132,39 @@ export const chatbotPages = (ctx: AppContext) => {
           const errors = errorsFrom(error, (field) => (field in edit ? `f-${field}` : undefined))
           const values = Object.fromEntries(Object.entries(edit).map(([k, v]) => [k, v === null ? '' : String(v)]))
           return page(<OverviewPage viewer={viewer} chatbot={before} values={values} errors={errors} />, 400)
+        }
+      }),
+      HIDDEN,
+    )
+    .get(
+      '/dashboard/chatbots/:id/edit/',
+      signedIn(ctx, async ({ viewer, params }) => {
+        const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
+        const form = editForm(chatbot.chatbot_type, chatbot)
+        return page(<CreationPage viewer={viewer} type={chatbot.chatbot_type} form={form} csrf={viewer.csrf} edit={editTarget(chatbot)} />)
+      }),
+      HIDDEN,
+    )
+    .post(
+      '/dashboard/chatbots/:id/edit/',
+      signedIn(ctx, async ({ viewer, params, body }) => {
+        const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
+        const type = chatbot.chatbot_type
+        const form = readCreationForm(type, body)
+        const chosen = await logoDataUrl(formFiles(body, 'business_logo')[0] ?? null)
+        if (chosen) form.values.business_logo_kept = chosen
+        const show = (errors?: FormErrors, status = 200) => page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} edit={editTarget(chatbot)} errors={errors} />, status)
+        if (formText(body, 'add')) return show()
+        const api = editBodyOf(type, form, editableFields(type), form.values.business_logo_kept || null)
+        try {
+          const row = await ownedChatbot(ctx, viewer.accountId, params.id, { missing: notFound(NOT_FOUND) })
+          const problems = await editProblems(row, api.body)
+          if (problems.length) return show(errorsOfProblems(problems, creationFieldId(api.rows)), 400)
+          await editChatbot(ctx, viewer.accountId, params.id, api.body)
+          return seeOther(withNotice(tabPath(params.id, 'overview'), 'settings-saved'))
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status >= 500 || error.status === 403) throw error
+          return show(errorsFrom(error, creationFieldId(api.rows)), error.status)
         }
       }),
       HIDDEN,

@@ -46,6 +46,23 @@ export function errorsFrom(error: AppError, idOf: (field: string) => string | un
   return errors
 }
 
+/** Every problem of a form at once, each next to its input (a field no input shows goes to the summary). */
+export function errorsOfProblems(problems: { field: string; message: string }[], idOf: (field: string) => string | undefined): FormErrors {
+  const errors = new FormErrors()
+  for (const { field, message } of problems) {
+    let name = field
+    let id = idOf(name)
+    while (!id) {
+      const shorter = name.replace(/(\.[^.[\]]+|\[\d+\])$/, '')
+      if (shorter === name) break
+      name = shorter
+      id = idOf(name)
+    }
+    errors.add(id, id ? message : `${field}: ${message}`)
+  }
+  return errors
+}
+
 /** "is required" under "Greeting" reads "Greeting is required"; a full sentence stays as it is. */
 export const sentence = (label: string | undefined, message: string) => (label && /^[a-z]/.test(message) ? `${label} ${message}` : message)
 
@@ -81,7 +98,7 @@ interface FieldProps {
   value?: string | number | null
   hint?: string
   error?: string
-  type?: 'text' | 'email' | 'url' | 'number' | 'color' | 'password'
+  type?: 'text' | 'email' | 'url' | 'number' | 'color' | 'password' | 'time'
   required?: boolean
   autocomplete?: string
   inputmode?: 'numeric' | 'decimal' | 'email' | 'url' | 'text'
@@ -212,6 +229,8 @@ export function Select(props: {
   error?: string
   required?: boolean
   class?: string
+  /** Preselect the browser's time zone (dashboard.js), for a new calendar. */
+  browserZone?: boolean
 }): JSX.Element {
   return (
     <div class={['field', props.error ? 'has-error' : '', props.class ?? '']}>
@@ -219,6 +238,7 @@ export function Select(props: {
       <select
         id={attr(props.id)}
         name={attr(props.name)}
+        data-browser-zone={props.browserZone ? 'true' : undefined}
         required={props.required}
         aria-describedby={describedBy(props.id, props.hint, props.error)}
         aria-invalid={props.error ? 'true' : undefined}

@@ -8,15 +8,16 @@ import { DOCUMENT_ACCESS, LINK_ACCESS, LINK_LIST_ACCESS } from '../training/acce
 import { AddLinksBody } from '../training/model'
 import { CHATBOT_MATERIAL } from '../chatbot-material'
 import { AppError } from '../../http/errors'
-import { addCalendars, CALENDAR_ADD_ACCESS, CALENDAR_DELETE_ACCESS, CALENDAR_VIEW_ACCESS, removeCalendar, viewCalendars } from '../calendars/service'
+import { addCalendars, CALENDAR_ADD_ACCESS, CALENDAR_DELETE_ACCESS, CALENDAR_EDIT_ACCESS, CALENDAR_VIEW_ACCESS, editCalendar, removeCalendar, viewCalendars } from '../calendars/service'
+import { calendarNotFound } from '../calendars/texts'
 import { getChatbot } from '../chatbots/service'
 import { addDocuments, addLinks, deleteDocument, deleteLink, linkStatus, viewDocuments, viewLinks } from '../training/service'
-import { calendarFieldId, calendarItem, emptyCalendar, readCalendarRows } from './chatbot-form'
+import { calendarFieldId, calendarItem, calendarRowOf, emptyCalendar, readCalendarRows, type CalendarRow } from './chatbot-form'
 import { errorsFrom, FormErrors } from './forms'
 import { htmlPage, seeOther } from './html'
 import { noticeOf, withNotice } from './notices'
 import { tabPath } from './pages/chatbot-frame'
-import { CalendarsPage } from './pages/calendars'
+import { CalendarEditPage, CalendarsPage } from './pages/calendars'
 import { TrainingPage } from './pages/training'
 import { buttonRoute, CSRF_REFUSED, errorPage, formText, HIDDEN, signedIn, type RequestParts } from './route-kit'
 import { currentViewer, type Viewer } from './session'
@@ -77,6 +78,14 @@ export const materialPages = (ctx: AppContext) => {
       <CalendarsPage viewer={viewer} chatbot={chatbot} calendars={list} row={extra.row ?? emptyCalendar()} errors={extra.errors} notice={extra.notice} />,
       status,
     )
+  }
+  /** One calendar's edit form, filled from the stored calendar or from what was just submitted. */
+  const calendarEdit = async (viewer: Viewer, chatbotId: string, calendarId: string, extra: { errors?: FormErrors; row?: CalendarRow } = {}, status = 200) => {
+    const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, chatbotId)
+    const list = await viewCalendars(ctx, await accessChatbot(ctx, viewer.accountId, chatbotId, CALENDAR_VIEW_ACCESS))
+    const stored = list.find((c) => c.calendar_id === calendarId)
+    if (!stored) throw new AppError('not_found', 404, calendarNotFound(calendarId))
+    return htmlPage(ctx.config.publicUrl, <CalendarEditPage viewer={viewer} chatbot={chatbot} calendar={stored} row={extra.row ?? calendarRowOf(stored)} errors={extra.errors} />, status)
   }
   const backTo = (id: string, tab: 'training' | 'calendars') => tabPath(id, tab)
   /** A refused form is shown again with its message; other failures (403, 404) become error pages. */
@@ -156,6 +165,21 @@ export const materialPages = (ctx: AppContext) => {
           return calendars(viewer, params.id, { errors: errorsFrom(refused, calendarFieldId([0])), row }, refused.status)
         }
         return seeOther(withNotice(backTo(params.id, 'calendars'), 'calendar-added'))
+      }),
+      HIDDEN,
+    )
+    .get('/dashboard/chatbots/:id/calendars/:calendarId/edit/', signedIn(ctx, ({ viewer, params }) => calendarEdit(viewer, params.id, params.calendarId)), HIDDEN)
+    .post(
+      '/dashboard/chatbots/:id/calendars/:calendarId/edit/',
+      signedIn(ctx, async ({ viewer, params, body }) => {
+        const [row] = readCalendarRows(body, 1)
+        try {
+          await editCalendar(ctx, await accessChatbot(ctx, viewer.accountId, params.id, CALENDAR_EDIT_ACCESS), { calendar_id: params.calendarId, ...calendarItem(row) })
+        } catch (error) {
+          const refused = formFailure(error)
+          return calendarEdit(viewer, params.id, params.calendarId, { errors: errorsFrom(refused, (field) => calendarFieldId([0])(`calendar_data[0].${field}`)), row }, refused.status)
+        }
+        return seeOther(withNotice(backTo(params.id, 'calendars'), 'calendar-updated'))
       }),
       HIDDEN,
     )

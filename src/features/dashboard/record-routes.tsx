@@ -2,39 +2,19 @@ import { Html } from '@elysiajs/html'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { CHATBOT_MATERIAL } from '../chatbot-material'
-import { APPOINTMENTS_ACCESS, ownerAppointments, type AppointmentItem, type OwnerAppointment } from '../bookings/service'
+import { APPOINTMENTS_ACCESS, appointmentsCsv, cancelAppointment, ownerAppointments, type OwnerAppointment } from '../bookings/service'
 import { accessChatbot, type ChatbotAccess, type ChatbotAccessRule } from '../chatbots/guard'
-import { ownerSubmissions, SUBMISSIONS_ACCESS, type SubmissionView } from '../forms/submissions'
-import { LEADS_ACCESS, ownerLeads, type LeadView } from '../quotes/leads'
+import { deleteSubmission, ownerSubmissions, SUBMISSIONS_ACCESS, submissionsCsv, type SubmissionView } from '../forms/submissions'
+import { deleteLead, leadsCsv, LEADS_ACCESS, ownerLeads, type LeadView } from '../quotes/leads'
 import { getChatbot } from '../chatbots/service'
-import { csvResponse, toCsv, type Cell } from './csv'
+import { csvResponse } from '../../lib/csv'
 import { htmlPage } from './html'
 import type { ChatbotSummary } from './pages/chatbot-frame'
-import { answerTitles, AppointmentsPage, LeadsPage, SubmissionsPage } from './pages/records'
-import { HIDDEN, signedIn } from './route-kit'
+import { AppointmentsPage, LeadsPage, SubmissionsPage } from './pages/records'
+import { buttonRoute, HIDDEN, signedIn } from './route-kit'
+import { noticeOf, type NoticeKey } from './notices'
+import { tabPath } from './pages/chatbot-frame'
 import type { Viewer } from './session'
-
-export function leadsCsv(leads: LeadView[]): string {
-  const header = ['lead_id', 'created_at', 'client_name', 'client_email', 'currency', 'total_excluding_vat', 'total_including_vat', 'quote_id', 'quote_url', 'webhook_status', 'webhook_attempts']
-  return toCsv(header, leads.map((l) => header.map((k) => l[k as keyof LeadView] as Cell)))
-}
-
-export function submissionsCsv(submissions: SubmissionView[]): string {
-  const titles = answerTitles(submissions)
-  return toCsv(
-    ['submission_id', 'created_at', ...titles],
-    submissions.map((s) => [s.submission_id, s.created_at, ...titles.map((t) => s.answers.find((a) => a.title === t)?.value as Cell)]),
-  )
-}
-
-export function appointmentsCsv(items: AppointmentItem[]): string {
-  const answerText = (answers: unknown) =>
-    Array.isArray(answers) ? answers.map((a: { title?: unknown; value?: unknown }) => `${String(a.title ?? '')}: ${String(a.value ?? '')}`).join('; ') : ''
-  return toCsv(
-    ['appointment_id', 'calendar_name', 'start', 'end', 'duration', 'client_name', 'client_email', 'answers', 'created_at'],
-    items.map((a) => [a.appointment_id, a.calendar_name, a.start, a.end, a.duration, a.client_name, a.client_email, answerText(a.answers), a.created_at]),
-  )
-}
 
 /** The records of one chatbot of the owner's account, and who may read them. */
 interface Load<T> {
@@ -49,29 +29,49 @@ const APPOINTMENTS: Load<OwnerAppointment> = { access: APPOINTMENTS_ACCESS, list
 /** Leads, submissions and appointments: what conversations produced, as pages and CSV downloads. */
 export const recordPages = (ctx: AppContext) => {
   /** A chatbot's records as a page. */
-  const recordsPage = <T,>(records: Load<T>, view: (viewer: Viewer, chatbot: ChatbotSummary, items: T[]) => JSX.Element) =>
-    signedIn(ctx, async ({ viewer, params }) => {
+  const recordsPage = <T,>(records: Load<T>, view: (viewer: Viewer, chatbot: ChatbotSummary, items: T[], notice: string | null) => JSX.Element) =>
+    signedIn(ctx, async ({ viewer, params, query }) => {
       const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
-      return htmlPage(ctx.config.publicUrl, view(viewer, chatbot, await load(ctx, records, viewer.accountId, params.id)))
+      return htmlPage(ctx.config.publicUrl, view(viewer, chatbot, await load(ctx, records, viewer.accountId, params.id), noticeOf(query.notice)))
+    })
+  /** A row's button: checks the chatbot is the owner's and of the records' type, then acts on the row. */
+  const rowAction = (rule: ChatbotAccessRule, tab: 'leads' | 'submissions' | 'appointments', notice: NoticeKey, act: (access: ChatbotAccess, rowId: string) => Promise<unknown>) =>
+    buttonRoute(ctx, {
+      run: async ({ viewer, params }) => act(await accessChatbot(ctx, viewer.accountId, params.id, rule), params.row),
+      back: (params) => tabPath(params.id, tab),
+      notice,
     })
   /** The same records as a CSV download named after the chatbot, the records and today's date. */
-  const recordsCsv = <T,>(what: string, records: Load<T>, csv: (items: T[]) => string) =>
+  const recordsCsv = <T,>(what: string, records: Load<T>, csv: (items: T[], opts: { bom: boolean }) => string) =>
     signedIn(ctx, async ({ viewer, params }) => {
       const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
-      return csvResponse(csv(await load(ctx, records, viewer.accountId, params.id)), `${chatbot.chatbot_name} ${what} ${ctx.clock.now().toISOString().slice(0, 10)}`)
+      return csvResponse(csv(await load(ctx, records, viewer.accountId, params.id), { bom: true }), `${chatbot.chatbot_name} ${what} ${ctx.clock.now().toISOString().slice(0, 10)}`)
     })
   return new Elysia({ name: 'dashboard-records' })
-    .get('/dashboard/chatbots/:id/leads/', recordsPage(LEADS, (viewer, chatbot, leads) => <LeadsPage viewer={viewer} chatbot={chatbot} leads={leads} />), HIDDEN)
+    .get('/dashboard/chatbots/:id/leads/', recordsPage(LEADS, (viewer, chatbot, leads, notice) => <LeadsPage viewer={viewer} chatbot={chatbot} leads={leads} notice={notice} />), HIDDEN)
+    .post('/dashboard/chatbots/:id/leads/:row/delete/', rowAction(LEADS_ACCESS, 'leads', 'lead-deleted', ({ chatbot }, row) => deleteLead(ctx, chatbot.id, row)), HIDDEN)
     .get('/dashboard/chatbots/:id/leads/csv/', recordsCsv('leads', LEADS, leadsCsv), HIDDEN)
     .get(
       '/dashboard/chatbots/:id/submissions/',
-      recordsPage(SUBMISSIONS, (viewer, chatbot, submissions) => <SubmissionsPage viewer={viewer} chatbot={chatbot} submissions={submissions} />),
+      recordsPage(SUBMISSIONS, (viewer, chatbot, submissions, notice) => <SubmissionsPage viewer={viewer} chatbot={chatbot} submissions={submissions} notice={notice} />),
+      HIDDEN,
+    )
+    .post(
+      '/dashboard/chatbots/:id/submissions/:row/delete/',
+      rowAction(SUBMISSIONS_ACCESS, 'submissions', 'submission-deleted', ({ chatbot }, row) => deleteSubmission(ctx, chatbot.id, row)),
       HIDDEN,
     )
     .get('/dashboard/chatbots/:id/submissions/csv/', recordsCsv('submissions', SUBMISSIONS, submissionsCsv), HIDDEN)
     .get(
       '/dashboard/chatbots/:id/appointments/',
-      recordsPage(APPOINTMENTS, (viewer, chatbot, appointments) => <AppointmentsPage viewer={viewer} chatbot={chatbot} appointments={appointments} now={ctx.clock.now()} />),
+      recordsPage(APPOINTMENTS, (viewer, chatbot, appointments, notice) => (
+        <AppointmentsPage viewer={viewer} chatbot={chatbot} appointments={appointments} now={ctx.clock.now()} notice={notice} />
+      )),
+      HIDDEN,
+    )
+    .post(
+      '/dashboard/chatbots/:id/appointments/:row/cancel/',
+      rowAction(APPOINTMENTS_ACCESS, 'appointments', 'appointment-cancelled', ({ chatbot }, row) => cancelAppointment(ctx, chatbot, { appointment_id: row })),
       HIDDEN,
     )
     .get('/dashboard/chatbots/:id/appointments/csv/', recordsCsv('appointments', APPOINTMENTS, appointmentsCsv), HIDDEN)

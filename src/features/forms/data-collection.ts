@@ -20,6 +20,8 @@ export interface CollectedAnswer {
 export interface FormState {
   started: boolean
   answers: CollectedAnswer[]
+  /** The questions as they were when the form opened: an owner's edit meanwhile does not change a form under way. */
+  questions?: Question[]
 }
 
 export interface FormStep {
@@ -36,7 +38,11 @@ export type UploadLookup = (uploadId: string) => Promise<UploadKind | null>
 
 export function formStateOf(stored: unknown): FormState {
   const raw = (typeof stored === 'object' && stored !== null ? stored : {}) as Partial<FormState>
-  return { started: raw.started === true, answers: Array.isArray(raw.answers) ? raw.answers : [] }
+  return {
+    started: raw.started === true,
+    answers: Array.isArray(raw.answers) ? raw.answers : [],
+    ...(Array.isArray(raw.questions) ? { questions: raw.questions } : {}),
+  }
 }
 
 /** One answer checked against its question; upload answers must name an upload of the right kind. */
@@ -49,14 +55,15 @@ export async function checkQuestionAnswer(question: Question, message: string, f
   return checked
 }
 
-export async function formStep(questions: readonly Question[], state: FormState, message: string, findUpload: UploadLookup): Promise<FormStep> {
+export async function formStep(current: readonly Question[], state: FormState, message: string, findUpload: UploadLookup): Promise<FormStep> {
+  const questions = state.started && state.questions ? state.questions : current
   if (state.answers.length >= questions.length) {
     return { state, reply: FORM_ALREADY_COMPLETE, nextQuestion: null, done: true, completed: null }
   }
   // Whatever the first message says, it opens the form.
   if (!state.started) {
     const first = questions[0]
-    return { state: { started: true, answers: [] }, reply: first.question, nextQuestion: first, done: false, completed: null }
+    return { state: { started: true, answers: [], questions: [...questions] }, reply: first.question, nextQuestion: first, done: false, completed: null }
   }
   const pending = questions[state.answers.length]
   const checked = await checkQuestionAnswer(pending, message, findUpload)
@@ -65,6 +72,6 @@ export async function formStep(questions: readonly Question[], state: FormState,
   }
   const answers = [...state.answers, { title: pending.title, type: pending.type, value: checked.value }]
   const next = questions[answers.length]
-  if (next) return { state: { started: true, answers }, reply: next.question, nextQuestion: next, done: false, completed: null }
-  return { state: { started: true, answers }, reply: FORM_COMPLETE, nextQuestion: null, done: true, completed: answers }
+  if (next) return { state: { ...state, started: true, answers }, reply: next.question, nextQuestion: next, done: false, completed: null }
+  return { state: { ...state, started: true, answers }, reply: FORM_COMPLETE, nextQuestion: null, done: true, completed: answers }
 }

@@ -23,3 +23,5 @@ export const SubmissionList = T.Object(
 )
 
 export const UploadParams = T.Object({ uploadId: T.String() })
+
+export const SubmissionDeleteBody = T.Object({ submission_id: T.String({ minLength: 1, maxLength: 100 }) })

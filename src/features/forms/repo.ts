@@ -43,3 +43,19 @@ export async function deleteUnclaimedUpload(db: Db, uploadId: string): Promise<b
   const result = await db.deleteFrom('chat_uploads').where('id', '=', uploadId).where('claimed_at', 'is', null).executeTakeFirst()
   return Number(result.numDeletedRows) > 0
 }
+
+export async function findSubmissionOf(db: Db, chatbotId: string, submissionId: string): Promise<ChatSubmissionsTable | undefined> {
+  return db.selectFrom('chat_submissions').selectAll().where('id', '=', submissionId).where('chatbot_id', '=', chatbotId).executeTakeFirst()
+}
+
+export async function deleteSubmissionRow(db: Db, submissionId: string): Promise<void> {
+  await db.deleteFrom('chat_submissions').where('id', '=', submissionId).execute()
+}
+
+/** Removes the chatbot's uploads among `uploadIds`; returns their file keys, for the caller to delete. */
+export async function deleteUploads(db: Db, chatbotId: string, uploadIds: string[]): Promise<string[]> {
+  if (uploadIds.length === 0) return []
+  const rows = await db.selectFrom('chat_uploads').select('file_key').where('chatbot_id', '=', chatbotId).where('id', 'in', uploadIds).execute()
+  await db.deleteFrom('chat_uploads').where('chatbot_id', '=', chatbotId).where('id', 'in', uploadIds).execute()
+  return rows.map((r) => r.file_key)
+}

@@ -1,32 +1,55 @@
+import { Type as T } from '@sinclair/typebox'
 import { Elysia } from 'elysia'
 import { PageQuery, pageOf } from '../../http/pagination'
 import type { AppContext } from '../../context'
 import { chatbotAccess } from '../chatbots/guard'
 import { NOT_FOUND, notFound } from '../../http/errors'
 import { storedFileResponse } from '../../http/file-response'
-import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
+import { ChatbotParams, Confirmation, errorsOf, ExportQuery, FAILS } from '../../http/model'
+import { csvResponse, jsonOrCsv } from '../../lib/csv'
 import { binaryResponse, PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
-import { SubmissionList, UploadParams } from './model'
-import { ownerSubmissions, SUBMISSIONS_ACCESS } from './submissions'
+import { SubmissionDeleteBody, SubmissionList, UploadParams } from './model'
+import { deleteSubmission, ownerSubmissions, SUBMISSIONS_ACCESS, submissionsCsv } from './submissions'
+import { SUBMISSION_DELETED } from './texts'
 import { uploadFile } from './uploads'
 
 /** The owner's submissions, and the uploaded files they link to. */
 export const formRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'forms' })
     .use(
-      new Elysia({ name: 'forms-owner' }).use(chatbotAccess(ctx, SUBMISSIONS_ACCESS)).get(
-        '/api/v1.0/chatbot-submissions/:uniqueId/',
-        async ({ chatbot, query }) => {
-          const { items, ...more } = pageOf(await ownerSubmissions(ctx, { chatbot }), query, { id: (s) => s.submission_id, time: (s) => s.created_at })
-          return { response: 'success' as const, submissions: items, ...more }
-        },
-        {
-          params: ChatbotParams,
-          query: PageQuery,
-          response: { 200: SubmissionList, ...errorsOf(FAILS.chatbot) },
-          detail: { operationId: 'listSubmissions', summary: "A Data Collection chatbot's submissions, newest first", tags: RESULT_TAGS },
-        },
-      ),
+      new Elysia({ name: 'forms-owner' })
+        .use(chatbotAccess(ctx, SUBMISSIONS_ACCESS))
+        .get(
+          '/api/v1.0/chatbot-submissions/:uniqueId/',
+          ({ chatbot, query }) =>
+            jsonOrCsv(
+              query.format === 'csv',
+              async () => {
+                const { items, ...more } = pageOf(await ownerSubmissions(ctx, { chatbot }), query, { id: (s) => s.submission_id, time: (s) => s.created_at })
+                return { response: 'success' as const, submissions: items, ...more }
+              },
+              async () => csvResponse(submissionsCsv(await ownerSubmissions(ctx, { chatbot })), `${chatbot.name} submissions`),
+            ),
+          {
+            params: ChatbotParams,
+            query: T.Composite([PageQuery, ExportQuery]),
+            response: { 200: SubmissionList, ...errorsOf(FAILS.chatbot) },
+            detail: { operationId: 'listSubmissions', summary: "A Data Collection chatbot's submissions, newest first", tags: RESULT_TAGS, csvExport: true },
+          },
+        )
+        .post(
+          '/api/v1.0/chatbot-submission-delete/:uniqueId/',
+          async ({ chatbot, body }) => {
+            await deleteSubmission(ctx, chatbot.id, body.submission_id)
+            return { response: SUBMISSION_DELETED }
+          },
+          {
+            params: ChatbotParams,
+            body: SubmissionDeleteBody,
+            response: { 200: Confirmation(SUBMISSION_DELETED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+            detail: { operationId: 'deleteSubmission', summary: 'Delete a submission with the files uploaded as its answers', tags: RESULT_TAGS },
+          },
+        ),
     )
     .get(
       '/media/uploads/:uploadId/',

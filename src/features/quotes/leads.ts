@@ -2,9 +2,12 @@
 import type { AppContext } from '../../context'
 import { ownerOfType, type ChatbotAccess } from '../chatbots/guard'
 import { TYPES } from '../chatbots/texts'
-import { findLead, findQuote, leadsOf, setLeadDeliveryByMessage } from './repo'
+import { notFound } from '../../http/errors'
+import { deleteQuote, findLead, findLeadOf, findQuote, leadsOf, setLeadDeliveryByMessage } from './repo'
 import { chatbotById } from '../chatbots/service'
 import { queueLeadCreated } from '../webhooks/service'
+import { leadNotFound } from './texts'
+import { toCsv } from '../../lib/csv'
 import type { LeadsTable, QuotesTable } from '../../db/schema'
 import type { QuoteLine } from './quote-totals'
 
@@ -14,6 +17,7 @@ export interface LeadView {
   client_name: string
   client_email: string
   quote_id: string
+  quote_number: string
   quote_url: string
   total_excluding_vat: string
   total_including_vat: string
@@ -37,6 +41,7 @@ export const leadView = (ctx: AppContext, lead: LeadsTable): LeadView => ({
   client_name: lead.client_name,
   client_email: lead.client_email,
   quote_id: lead.quote_id,
+  quote_number: lead.quote_number ?? lead.quote_id,
   quote_url: quoteUrl(ctx, lead.quote_id),
   total_excluding_vat: lead.total_excluding_vat,
   total_including_vat: lead.total_including_vat,
@@ -89,4 +94,19 @@ export async function moveLeadWebhookToOutbox(ctx: AppContext, leadId: string): 
   const queued = await ctx.db.transaction().execute((trx) => queueLeadCreated(ctx, trx, chatbot, leadEventData(ctx, lead, quote), lead.webhook_message_id))
   if (!queued) await markLeadDelivery(ctx, lead.webhook_message_id, 'failed', lead.webhook_attempts)
   ctx.jobs.kick()
+}
+
+/** chatbot-lead-delete: the lead and its quote go, and the quote PDF with them (its URL answers 404). */
+export async function deleteLead(ctx: AppContext, chatbotId: string, leadId: string): Promise<void> {
+  const lead = await findLeadOf(ctx.db, chatbotId, leadId)
+  if (!lead) throw notFound(leadNotFound(leadId))
+  await deleteQuote(ctx.db, lead.quote_id)
+  await ctx.files.delete(lead.file_key)
+  ctx.log.info('lead.deleted', { chatbot_id: chatbotId, lead_id: leadId })
+}
+
+/** The leads as CSV rows (contract 10), the columns of the JSON answer. */
+export function leadsCsv(leads: LeadView[], opts: { bom?: boolean } = {}): string {
+  const header = ['lead_id', 'quote_number', 'created_at', 'client_name', 'client_email', 'currency', 'total_excluding_vat', 'total_including_vat', 'quote_id', 'quote_url', 'webhook_status', 'webhook_attempts'] as const
+  return toCsv([...header], leads.map((l) => header.map((k) => l[k])), opts)
 }

@@ -7,6 +7,7 @@ export const MAX_QUOTE_QUANTITY = 10_000
 export const QuoteAnswer = T.Object(
   {
     quote_id: T.String(),
+    quote_number: T.String({ description: 'Per chatbot, sequential: Q-000001 upwards' }),
     quote_url: T.String({ format: 'uri' }),
     currency: T.String(),
     total_excluding_vat: T.String(),
@@ -26,6 +27,7 @@ export const LeadList = T.Object(
         client_name: T.String(),
         client_email: T.String(),
         quote_id: T.String(),
+        quote_number: T.String(),
         quote_url: T.String(),
         total_excluding_vat: T.String(),
         total_including_vat: T.String(),
@@ -40,3 +42,5 @@ export const LeadList = T.Object(
 )
 
 export const QuoteParams = T.Object({ quoteId: T.String() })
+
+export const LeadDeleteBody = T.Object({ lead_id: T.String({ minLength: 1, maxLength: 100 }) })

@@ -1,6 +1,7 @@
 // The quote PDF e-mailed to the client, as a durable job so a mail server hiccup is retried.
 import type { AppContext } from '../../context'
 import { findQuote } from './repo'
+import { accountEmail } from '../accounts/service'
 import { chatbotById } from '../chatbots/service'
 import type { JobKind } from '../../infra/jobs'
 import type { MailMessage } from '../../infra/mailer'
@@ -18,6 +19,9 @@ export interface QuoteMailPayload {
 
 export interface QuoteMailInput {
   quoteId: string
+  quoteNumber: string
+  /** The business's address, where the client's reply goes. */
+  replyTo: string | null
   business: string
   clientName: string
   clientEmail: string
@@ -35,14 +39,15 @@ export function quoteMail(q: QuoteMailInput): MailMessage {
     `Total excluding VAT: ${formatMoney(q.totalExcludingVat, q.currency)}`,
     `Total including VAT: ${formatMoney(q.totalIncludingVat, q.currency)}`,
     ...(q.validUntil ? [`The quote is valid until ${q.validUntil}.`] : []),
-    `Quote reference: ${q.quoteId}`,
+    `Quote number: ${q.quoteNumber}`,
   ]
   return {
     to: q.clientEmail,
-    subject: quoteMailSubject(q.business),
+    ...(q.replyTo ? { replyTo: q.replyTo } : {}),
+    subject: quoteMailSubject(q.business, q.quoteNumber),
     text: `${lines.join('\n\n')}\n`,
     html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
-    attachments: [{ filename: `quote-${q.quoteId.slice(0, 8)}.pdf`, content: q.pdf, contentType: 'application/pdf' }],
+    attachments: [{ filename: `quote-${q.quoteNumber}.pdf`, content: q.pdf, contentType: 'application/pdf' }],
   }
 }
 
@@ -58,7 +63,11 @@ export function quoteMailJob(ctx: AppContext): JobKind<QuoteMailPayload> {
       await ctx.mail.send(
         quoteMail({
           quoteId: quote.id,
-          business: chatbot.name,
+          // Quotes made before numbering show their id.
+          quoteNumber: quote.quote_number ?? quote.id,
+          replyTo: (await accountEmail(ctx.db, chatbot.account_id)) ?? null,
+          // The client hears from the business as visitors know it, not the internal chatbot name.
+          business: chatbot.title,
           clientName: quote.client_name,
           clientEmail: quote.client_email,
           currency: quote.currency,

@@ -14,11 +14,11 @@ export type QuoteLogo = { bytes: Uint8Array; mime: 'image/png' | 'image/jpeg' | 
 export type QuoteDocumentItem = QuoteLine;
 
 export type QuoteDocument = {
-  quoteId: string;
+  quoteNumber: string;
   issuedAt: Date;
   /** YYYY-MM-DD, or null when the chatbot sets no validity. */
   validUntil: string | null;
-  chatbotName: string;
+  businessName: string;
   businessWebsite?: string | null;
   contactInformation?: string | null;
   addressLocations?: string | null;
@@ -220,10 +220,10 @@ export async function renderQuotePdf(q: QuoteDocument): Promise<Uint8Array> {
   const money = (amount: string) => clean(formatMoney(amount, currency));
   const issued = q.issuedAt.toISOString().slice(0, 10);
 
-  doc.setTitle(`Quote ${q.quoteId}`);
+  doc.setTitle(`Quote ${q.quoteNumber}`);
   doc.setSubject(`Quote for ${q.client.name}`);
-  doc.setAuthor(q.chatbotName);
-  doc.setCreator(q.chatbotName);
+  doc.setAuthor(q.businessName);
+  doc.setCreator(q.businessName);
   doc.setProducer('pdf-lib');
   doc.setCreationDate(q.issuedAt);
   doc.setModificationDate(q.issuedAt);
@@ -244,7 +244,7 @@ export async function renderQuotePdf(q: QuoteDocument): Promise<Uint8Array> {
   }
   const headerTop = flow.y;
   const nameStyle: TextStyle = { font: fonts.bold, size: 18 };
-  flow.paragraph(wrapText(clean(q.chatbotName), nameStyle.font, nameStyle.size, headerWidth), MARGIN, nameStyle);
+  flow.paragraph(wrapText(clean(q.businessName), nameStyle.font, nameStyle.size, headerWidth), MARGIN, nameStyle);
   for (const detail of [q.businessWebsite, q.contactInformation, q.addressLocations]) {
     if (detail?.trim()) flow.paragraph(wrapText(clean(detail.trim()), small.font, small.size, headerWidth), MARGIN, small);
   }
@@ -254,7 +254,7 @@ export async function renderQuotePdf(q: QuoteDocument): Promise<Uint8Array> {
   // Title and reference data.
   flow.line('Quote', MARGIN, { font: fonts.bold, size: 22 }, 30);
   const facts: [string, string][] = [
-    ['Quote number', q.quoteId],
+    ['Quote number', q.quoteNumber],
     ['Issued', issued],
     ...(q.validUntil ? [['Valid until', q.validUntil] as [string, string]] : []),
   ];
@@ -329,7 +329,7 @@ export async function renderQuotePdf(q: QuoteDocument): Promise<Uint8Array> {
   }
 
   // Footer last, once the page count is known.
-  const footerText = (i: number) => clean(`Quote ${q.quoteId} - page ${i + 1} of ${flow.pages.length}`);
+  const footerText = (i: number) => clean(`Quote ${q.quoteNumber} - page ${i + 1} of ${flow.pages.length}`);
   flow.pages.forEach((page, i) => {
     const text = footerText(i);
     const size = 8;

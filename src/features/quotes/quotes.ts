@@ -2,8 +2,10 @@
 // lead, and leave the e-mail and the webhook to durable jobs written in the same transaction.
 import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
-import { findQuote, insertLead, insertQuote } from './repo'
-import { invalid, } from '../../http/errors'
+import { findQuote, insertLead, insertQuote, takeQuoteNumber } from './repo'
+import { invalid } from '../../http/errors'
+import { formatMoney } from '../../lib/money'
+import { notifyOwner } from '../notifications/owner-notification'
 import { isEmail, normaliseEmail } from '../../lib/email'
 import { isImageMime, sniffUpload } from '../../lib/file-kind'
 import { newId } from '../../lib/ids'
@@ -22,12 +24,16 @@ import { takeQuoteLimits } from './quote-limits'
 
 export interface QuoteAnswer {
   quote_id: string
+  quote_number: string
   quote_url: string
   currency: string
   total_excluding_vat: string
   total_including_vat: string
   valid_until: string | null
 }
+
+/** Q-000001 upwards, per chatbot. */
+export const formatQuoteNumber = (n: number): string => `Q-${String(n).padStart(6, '0')}`
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null)
 
@@ -61,63 +67,75 @@ export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: S
   const currency = text(settings.currency) ?? ''
   const client = { name: input.client_name.trim(), email: normaliseEmail(input.client_email) }
   const until = validUntil(now, settings.quotes_validity)
-  const pdf = await renderQuotePdf({
-    quoteId,
-    issuedAt: now,
-    validUntil: until,
-    chatbotName: chatbot.name,
-    businessWebsite: chatbot.website,
-    contactInformation: text(settings.contact_information),
-    addressLocations: text(settings.address_locations),
-    logo: await logoOf(ctx, chatbot),
-    client,
-    currency,
-    items: totals.items,
-    totalExcludingVat: totals.totalExcludingVat,
-    totalIncludingVat: totals.totalIncludingVat,
-    deliveryFees: text(settings.delivery_fees),
-    paymentTerms: text(settings.payment_terms),
-  })
   const fileKey = `${chatbotFilePrefix(chatbot.id)}/quotes/${quoteId}.pdf`
-  await ctx.files.put(fileKey, pdf)
-
+  const logo = await logoOf(ctx, chatbot)
   const leadId = newId()
+  let quoteNumber = ''
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      // The number is taken first and the PDF drawn with it inside the transaction: a quote that
+      // fails gives its number back with the rollback, so numbers never skip.
+      quoteNumber = formatQuoteNumber(await takeQuoteNumber(trx, chatbot.id))
+      const pdf = await renderQuotePdf({
+        quoteNumber,
+        issuedAt: now,
+        validUntil: until,
+        businessName: chatbot.title,
+        businessWebsite: chatbot.website,
+        contactInformation: text(settings.contact_information),
+        addressLocations: text(settings.address_locations),
+        logo,
+        client,
+        currency,
+        items: totals.items,
+        totalExcludingVat: totals.totalExcludingVat,
+        totalIncludingVat: totals.totalIncludingVat,
+        deliveryFees: text(settings.delivery_fees),
+        paymentTerms: text(settings.payment_terms),
+      })
+      await ctx.files.put(fileKey, pdf)
       const quoteRow = {
-          id: quoteId,
-          chatbot_id: chatbot.id,
-          session_id: input.session_id ?? null,
-          visitor_id: input.visitor_id,
-          client_name: client.name,
-          client_email: client.email,
-          currency,
-          items: JSON.stringify(totals.items),
-          total_excluding_vat: totals.totalExcludingVat,
-          total_including_vat: totals.totalIncludingVat,
-          valid_until: until,
-          file_key: fileKey,
-          created_at: now.toISOString(),
-        }
+        id: quoteId,
+        chatbot_id: chatbot.id,
+        session_id: input.session_id ?? null,
+        visitor_id: input.visitor_id,
+        client_name: client.name,
+        client_email: client.email,
+        currency,
+        items: JSON.stringify(totals.items),
+        total_excluding_vat: totals.totalExcludingVat,
+        total_including_vat: totals.totalIncludingVat,
+        valid_until: until,
+        file_key: fileKey,
+        created_at: now.toISOString(),
+        quote_number: quoteNumber,
+      }
       const leadRow: LeadsTable = {
-          id: leadId,
-          chatbot_id: chatbot.id,
-          quote_id: quoteId,
-          client_name: client.name,
-          client_email: client.email,
-          currency,
-          total_excluding_vat: totals.totalExcludingVat,
-          total_including_vat: totals.totalIncludingVat,
-          webhook_status: chatbot.webhook_url ? 'pending' : 'none',
-          webhook_attempts: 0,
-          // The lead.created delivery's id: the webhook-id its receiver sees on every attempt.
-          webhook_message_id: `msg_${newId()}`,
-          created_at: now.toISOString(),
-        }
+        id: leadId,
+        chatbot_id: chatbot.id,
+        quote_id: quoteId,
+        client_name: client.name,
+        client_email: client.email,
+        currency,
+        total_excluding_vat: totals.totalExcludingVat,
+        total_including_vat: totals.totalIncludingVat,
+        webhook_status: chatbot.webhook_url ? 'pending' : 'none',
+        webhook_attempts: 0,
+        // The lead.created delivery's id: the webhook-id its receiver sees on every attempt.
+        webhook_message_id: `msg_${newId()}`,
+        created_at: now.toISOString(),
+        quote_number: quoteNumber,
+      }
       await insertQuote(trx, quoteRow)
       await insertLead(trx, leadRow)
       await ctx.jobs.enqueue<QuoteMailPayload>(trx, QUOTE_MAIL_JOB, { quote_id: quoteId })
       await queueLeadCreated(ctx, trx, chatbot, leadEventData(ctx, leadRow, quoteRow), leadRow.webhook_message_id)
+      await notifyOwner(ctx, trx, chatbot, 'lead', [
+        `Quote number: ${quoteNumber}`,
+        `Client: ${client.name} <${client.email}>`,
+        `Total including VAT: ${formatMoney(totals.totalIncludingVat, currency)}`,
+        `Quote: ${quoteUrl(ctx, quoteId)}`,
+      ])
     })
   } catch (error) {
     await ctx.files.delete(fileKey)
@@ -127,6 +145,7 @@ export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: S
   ctx.log.info('chat.quote_created', { chatbot_id: chatbot.id, quote_id: quoteId, lead_id: leadId, items: totals.items.length })
   return {
     quote_id: quoteId,
+    quote_number: quoteNumber,
     quote_url: quoteUrl(ctx, quoteId),
     currency,
     total_excluding_vat: totals.totalExcludingVat,

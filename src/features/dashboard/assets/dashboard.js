@@ -27,6 +27,25 @@
   var summary = document.querySelector('[data-focus-on-load]');
   if (summary) summary.focus();
 
+  // A new calendar's time zone starts as the browser's own (the owner can still pick another).
+  var zone = '';
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ''; } catch (e) {}
+  document.querySelectorAll('select[data-browser-zone]').forEach(function (select) {
+    if (!zone) return;
+    for (var i = 0; i < select.options.length; i++) {
+      if (select.options[i].value === zone) { select.value = zone; break; }
+    }
+  });
+
+  // Times written in UTC are shown in the owner's zone too.
+  document.querySelectorAll('time[data-local]').forEach(function (el) {
+    var at = new Date(el.getAttribute('datetime'));
+    if (isNaN(at.getTime())) return;
+    try {
+      el.textContent = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(at) + (zone ? ' (' + zone + ')' : '');
+    } catch (e) {}
+  });
+
   // Link jobs refresh themselves while any is still queued.
   var live = document.querySelector('[data-refresh-while-queued]');
   if (live) {

@@ -149,11 +149,20 @@ export function SignupCodePage(props: EmailStepProps & { email: string }): JSX.E
   )
 }
 
-export function WelcomePage(props: { status: string | undefined }): JSX.Element {
+export function WelcomePage(props: { status: string | undefined; signedIn?: boolean }): JSX.Element {
   const paid = props.status === 'success'
   return (
     <NarrowPage title={paid ? 'Payment received' : 'Payment not completed'}>
-      {paid ? (
+      {paid && props.signedIn ? (
+        <>
+          <p>Your subscription is active and you are signed in.</p>
+          <p>
+            <a class="button" href="/dashboard/chatbots/new/">
+              Create your first chatbot
+            </a>
+          </p>
+        </>
+      ) : paid ? (
         <>
           <p>Your subscription is active. Sign in with the same e-mail address to create your first chatbot.</p>
           <p>

@@ -3,6 +3,7 @@ import type { CalendarViewItem } from '../../calendars/service'
 import { rowFieldLabel, type CalendarRow } from '../chatbot-form'
 import { DeleteButton, ErrorSummary, PostForm, type FormErrors } from '../forms'
 import type { Viewer } from '../session'
+import { attr } from '../html'
 import { ChatbotFrame, type ChatbotSummary } from './chatbot-frame'
 import { CalendarFieldset, DataTable } from './parts'
 
@@ -44,6 +45,9 @@ export function CalendarsPage(props: {
               <td data-label="Lengths">{durationsOf(c)}</td>
               <td data-label="Weekends">{c.include_weekends ? 'Yes' : 'No'}</td>
               <td>
+                <a href={`/dashboard/chatbots/${id}/calendars/${encodeURIComponent(c.calendar_id)}/edit/`} class="button button-secondary button-small" aria-label={attr(`Edit calendar ${c.name}`)}>
+                  Edit
+                </a>{' '}
                 <DeleteButton action={`/dashboard/chatbots/${id}/calendars/${encodeURIComponent(c.calendar_id)}/delete/`} csrf={viewer.csrf} what={`calendar ${c.name}`} />
               </td>
             </>
@@ -64,6 +68,30 @@ export function CalendarsPage(props: {
       ) : (
         <p>This chatbot has the most calendars allowed. Delete one to add another.</p>
       )}
+    </ChatbotFrame>
+  )
+}
+
+/** One calendar's settings, changed in place; its booked appointments stay booked. */
+export function CalendarEditPage(props: { viewer: Viewer; chatbot: ChatbotSummary; calendar: CalendarViewItem; row: CalendarRow; errors?: FormErrors | null }): JSX.Element {
+  const { viewer, chatbot, calendar } = props
+  const id = encodeURIComponent(chatbot.chatbot_id)
+  return (
+    <ChatbotFrame viewer={viewer} chatbot={chatbot} tab="calendars">
+      <section class="section" aria-labelledby="edit-calendar-title">
+        <h2 id="edit-calendar-title" safe>{`Edit calendar ${calendar.name}`}</h2>
+        <p>Appointments already booked stay booked; the new hours apply to the times offered from now on.</p>
+        <ErrorSummary errors={props.errors} labelOf={rowFieldLabel} />
+        <PostForm action={`/dashboard/chatbots/${id}/calendars/${encodeURIComponent(calendar.calendar_id)}/edit/`} csrf={viewer.csrf} novalidate>
+          <CalendarFieldset index={0} row={props.row} errors={props.errors} legend={calendar.name} existing />
+          <div class="button-row">
+            <button type="submit" class="button">
+              Save calendar
+            </button>
+            <a href={`/dashboard/chatbots/${id}/calendars/`}>Cancel</a>
+          </div>
+        </PostForm>
+      </section>
     </ChatbotFrame>
   )
 }

@@ -1,7 +1,7 @@
 import { Html } from '@elysiajs/html'
 import type { ChatbotType } from '../../../db/schema'
 import { rowFieldLabel, SHAPES, slugOf, TYPE_SLUGS, TYPE_SUMMARIES, type CreationForm } from '../chatbot-form'
-import { ErrorSummary, Field, FileField, PostForm, TextArea, type FormErrors } from '../forms'
+import { Checkbox, ErrorSummary, Field, FileField, PostForm, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
 import { Layout } from '../layout'
 import type { Viewer } from '../session'
@@ -108,28 +108,46 @@ export const LABELS: Record<string, string> = {
 const LONG_TEXTS = new Set(['contact_information', 'operating_hours', 'address_locations', 'faqs', 'delivery_fees', 'payment_terms'])
 const URL_TEXTS = new Set(['terms_of_service', 'privacy_policy'])
 
-export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: CreationForm; csrf: string; errors?: FormErrors | null }): JSX.Element {
-  const { type, form, errors } = props
+/** The chatbot being edited, when CreationPage serves as its full settings form (contract 10). */
+export interface EditTarget {
+  chatbotId: string
+  name: string
+  logoUrl: string | null
+  ownerNotifications: boolean
+}
+
+export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: CreationForm; csrf: string; errors?: FormErrors | null; edit?: EditTarget }): JSX.Element {
+  const { type, form, errors, edit } = props
   const shape = SHAPES[type]
+  const title = edit ? `Edit ${edit.name}` : `New ${type} chatbot`
+  const action = edit ? `/dashboard/chatbots/${encodeURIComponent(edit.chatbotId)}/edit/` : `/dashboard/chatbots/new/${slugOf(type)}/`
+  const keptLogo = form.values.business_logo_kept ?? ''
   const v = (name: string) => form.values[name] ?? ''
   const f = (name: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
     <Field id={`f-${name}`} name={name} label={LABELS[name]} value={v(name)} error={errors?.of(`f-${name}`)} {...extra} />
   )
   const labels = Object.fromEntries(Object.entries(LABELS).map(([k, l]) => [`f-${k}`, l]))
   return (
-    <Layout title={`New ${type} chatbot`} viewer={props.viewer} section="chatbots">
+    <Layout title={title} viewer={props.viewer} section="chatbots">
       <Breadcrumbs
-        steps={[
-          { href: '/dashboard/chatbots/new/', label: 'New chatbot' },
-          { href: `/dashboard/chatbots/new/${slugOf(type)}/`, label: type, current: true },
-        ]}
+        steps={
+          edit
+            ? [
+                { href: tabPath(edit.chatbotId, 'overview'), label: edit.name },
+                { href: action, label: 'Edit', current: true },
+              ]
+            : [
+                { href: '/dashboard/chatbots/new/', label: 'New chatbot' },
+                { href: action, label: type, current: true },
+              ]
+        }
       />
-      <h1 safe>{`New ${type} chatbot`}</h1>
+      <h1 safe>{title}</h1>
       <p class="subtitle" safe>
-        {TYPE_SUMMARIES[type]}
+        {edit ? type : TYPE_SUMMARIES[type]}
       </p>
       <ErrorSummary errors={errors} labels={labels} labelOf={rowFieldLabel} />
-      <PostForm action={`/dashboard/chatbots/new/${slugOf(type)}/`} csrf={props.csrf} multipart novalidate>
+      <PostForm action={action} csrf={props.csrf} multipart novalidate>
         <fieldset>
           <legend>About the chatbot</legend>
           {f('chatbot_name', { required: true, maxlength: 100 })}
@@ -152,15 +170,31 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
           <legend>Your business</legend>
           {f('business_industry', { required: true, maxlength: 200 })}
           {f('business_website', { type: 'url', required: shape.website === 'required', hint: 'A full address such as https://example.com', autocomplete: 'url' })}
+          {edit?.logoUrl && !keptLogo ? (
+            <p>
+              <img src={attr(edit.logoUrl)} alt="The current logo" class="logo-preview" height="48" />
+            </p>
+          ) : (
+            ''
+          )}
+          {keptLogo ? (
+            <p>
+              <img src={attr(keptLogo)} alt="The logo you chose" class="logo-preview" height="48" /> The logo you chose is kept; choose another file to replace it.
+              <input type="hidden" name="business_logo_kept" value={attr(keptLogo)} />
+            </p>
+          ) : (
+            ''
+          )}
           <FileField
             id="f-business_logo"
             name="business_logo"
             label={LABELS.business_logo}
-            hint={`PNG, JPEG, GIF or WebP, at most 2 MiB.${shape.logo === 'required' ? ' It appears on every quote.' : ''}`}
+            hint={`PNG, JPEG, GIF or WebP, at most 2 MiB.${shape.logo === 'required' ? ' It appears on every quote.' : ''}${edit ? ' Leave empty to keep the current logo.' : ''}`}
             accept="image/png,image/jpeg,image/gif,image/webp"
-            required={shape.logo === 'required'}
+            required={shape.logo === 'required' && !edit && !keptLogo}
             error={errors?.of('f-business_logo')}
           />
+          {edit && edit.logoUrl && shape.logo !== 'required' ? <Checkbox id="f-remove_logo" name="remove_logo" label="Remove the logo" checked={form.values.remove_logo === 'true'} /> : ''}
           {shape.currency ? f('currency', { required: true, maxlength: 20, hint: 'A symbol or code, like $ or EUR.', class: 'field-short' }) : ''}
           {shape.texts.map((name) =>
             LONG_TEXTS.has(name) ? (
@@ -174,7 +208,11 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
         </fieldset>
         {shape.plans ? <PlanRows rows={form.plans} errors={errors} required /> : ''}
         {shape.questions !== 'none' ? <QuestionRows rows={form.questions} errors={errors} required={shape.questions === 'required'} /> : ''}
-        {shape.calendars ? (
+        {shape.calendars && edit ? (
+          <p>
+            Calendars are changed on the <a href={attr(tabPath(edit.chatbotId, 'calendars'))}>Calendars</a> tab.
+          </p>
+        ) : shape.calendars ? (
           <RepeatedRows kind="calendar" legend="Calendars" count={form.calendars.length} addLabel="Add another calendar">
             {form.calendars.map((row, i) => (
               <CalendarFieldset index={i} row={row} errors={errors} />
@@ -190,11 +228,26 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
             {f('chatbot_color2', { type: 'color', hint: 'Text on the primary colour.' })}
           </div>
         </fieldset>
+        {edit ? (
+          <fieldset>
+            <legend>Notifications</legend>
+            <input type="hidden" name="owner_notifications_shown" value="true" />
+            <Checkbox
+              id="f-owner_notifications"
+              name="owner_notifications"
+              label="E-mail me about each new lead, form submission, appointment and cancellation"
+              checked={form.values.owner_notifications !== 'false'}
+              error={errors?.of('f-owner_notifications')}
+            />
+          </fieldset>
+        ) : (
+          ''
+        )}
         <div class="button-row">
           <button type="submit" class="button">
-            Create chatbot
+            {edit ? 'Save changes' : 'Create chatbot'}
           </button>
-          <a href="/dashboard/chatbots/">Cancel</a>
+          <a href={attr(edit ? tabPath(edit.chatbotId, 'overview') : '/dashboard/chatbots/')}>Cancel</a>
         </div>
       </PostForm>
     </Layout>

@@ -83,6 +83,9 @@ export function OverviewPage(props: {
 
       <section class="section" aria-labelledby="settings-title">
         <h2 id="settings-title">Settings</h2>
+        <p>
+          <a href={`/dashboard/chatbots/${id}/edit/`}>Edit every setting</a>: business details, logo, price list, questions and notifications.
+        </p>
         <ErrorSummary errors={errors} labels={Object.fromEntries(Object.entries(LABELS).map(([k, l]) => [`f-${k}`, l]))} />
         <PostForm action={`/dashboard/chatbots/${id}/settings/`} csrf={props.viewer.csrf} novalidate class="card">
           {f('chatbot_name', { required: true, maxlength: 100 })}

@@ -3,8 +3,15 @@ import { DATA_TYPES } from '../../chatbots/model'
 import { CALENDAR_FLAG_KEYS, type CalendarRow, type PlanRow, type QuestionRow } from '../chatbot-form'
 import { Checkbox, Field, FieldError, Select, sentence, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
+import { formatTwentyFour, parseTwelveHour } from '../../calendars/clock'
 
 const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')]
+
+/** '9:00 AM' as a time input's '09:00'; anything else as it was typed. */
+function timeInputValue(value: string): string {
+  const minutes = parseTwelveHour(value)
+  return minutes === null ? value : formatTwentyFour(minutes)
+}
 
 const FLAG_LABELS: Record<(typeof CALENDAR_FLAG_KEYS)[number], string> = {
   include_weekends: 'Weekends can be booked',
@@ -14,7 +21,7 @@ const FLAG_LABELS: Record<(typeof CALENDAR_FLAG_KEYS)[number], string> = {
   min60App: '60 minutes',
 }
 
-export function CalendarFieldset(props: { index: number; row: CalendarRow; errors?: FormErrors | null; legend?: string }): JSX.Element {
+export function CalendarFieldset(props: { index: number; row: CalendarRow; errors?: FormErrors | null; legend?: string; existing?: boolean }): JSX.Element {
   const { index: i, row, errors } = props
   const id = (k: string) => `calendar-${i}-${k}`
   const durationError = ['min15App', 'min30App', 'min45App', 'min60App'].map((k) => errors?.of(id(k))).find(Boolean)
@@ -24,9 +31,9 @@ export function CalendarFieldset(props: { index: number; row: CalendarRow; error
       <div class="grid-2">
         <Field id={id('calendar_name')} name={id('calendar_name')} label="Calendar name" required value={row.calendar_name} maxlength={100} error={errors?.of(id('calendar_name'))} />
         <Field id={id('calendar_email')} name={id('calendar_email')} type="email" label="Notification e-mail" hint="Receives an invitation for every booking." required value={row.calendar_email} autocomplete="off" error={errors?.of(id('calendar_email'))} />
-        <Field id={id('daily_start')} name={id('daily_start')} label="Opens at" hint="12-hour clock, like 9:00 AM" required value={row.daily_start} error={errors?.of(id('daily_start'))} />
-        <Field id={id('daily_end')} name={id('daily_end')} label="Closes at" hint="12-hour clock, like 5:00 PM" required value={row.daily_end} error={errors?.of(id('daily_end'))} />
-        <Select id={id('local_timezone')} name={id('local_timezone')} label="Time zone" required options={ZONES} value={row.local_timezone} error={errors?.of(id('local_timezone'))} />
+        <Field id={id('daily_start')} name={id('daily_start')} type="time" label="Opens at" required value={timeInputValue(row.daily_start)} error={errors?.of(id('daily_start'))} />
+        <Field id={id('daily_end')} name={id('daily_end')} type="time" label="Closes at" required value={timeInputValue(row.daily_end)} error={errors?.of(id('daily_end'))} />
+        <Select id={id('local_timezone')} name={id('local_timezone')} label="Time zone" required options={ZONES} value={row.local_timezone} error={errors?.of(id('local_timezone'))} browserZone={!props.existing && row.local_timezone === 'UTC'} />
       </div>
       <TextArea id={id('description')} name={id('description')} label="Details for attendees" hint="A meeting link or the address; sent with every invitation." rows={2} value={row.description} maxlength={2000} error={errors?.of(id('description'))} />
       <fieldset class={durationError ? 'has-error' : ''}>
@@ -143,6 +150,7 @@ export function Badge(props: { status: string }): JSX.Element {
     failed: 'bad',
     not_answered: 'bad',
     'in FAQs': 'ok',
+    cancelled: 'bad',
   }
   return (
     <span class={`badge badge-${tone[props.status] ?? 'neutral'}`} data-status={attr(props.status)} safe>
@@ -242,3 +250,10 @@ const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSt
 export const when = (iso: string | null | undefined): string => (iso ? `${DATE_TIME.format(new Date(iso))} UTC` : '')
 export const day = (iso: string | null | undefined): string => (iso ? iso.slice(0, 10) : '')
 export const count = (n: number) => n.toLocaleString('en-US')
+
+/** A UTC time the page's script rewrites in the owner's own zone (the UTC text stays without JavaScript). */
+export const LocalTime = (props: { iso: string }): JSX.Element => (
+  <time datetime={attr(props.iso)} data-local="true" safe>
+    {when(props.iso)}
+  </time>
+)

@@ -1,11 +1,13 @@
 import { Html } from '@elysiajs/html'
 import type { AppointmentItem } from '../../bookings/service'
 import type { LeadView } from '../../quotes/leads'
-import type { SubmissionView } from '../../forms/submissions'
+import { answerTitles, type SubmissionView } from '../../forms/submissions'
 import { attr } from '../html'
 import type { Viewer } from '../session'
 import { ChatbotFrame, type ChatbotSummary } from './chatbot-frame'
-import { Badge, DataTable, when } from './parts'
+import { Badge, DataTable, LocalTime, when } from './parts'
+import { ActionButton, DeleteButton } from '../forms'
+import { formatMoney } from '../../../lib/money'
 
 function ExportLink(props: { href: string; what: string }): JSX.Element {
   return (
@@ -28,14 +30,14 @@ function Client(props: { name: string; email: string }): JSX.Element {
   )
 }
 
-export function LeadsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; leads: LeadView[] }): JSX.Element {
+export function LeadsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; leads: LeadView[]; notice?: string | null }): JSX.Element {
   const id = encodeURIComponent(props.chatbot.chatbot_id)
   return (
-    <ChatbotFrame viewer={props.viewer} chatbot={props.chatbot} tab="leads" actions={props.leads.length ? <ExportLink href={`/dashboard/chatbots/${id}/leads/csv/`} what="leads" /> : undefined}>
+    <ChatbotFrame viewer={props.viewer} chatbot={props.chatbot} tab="leads" notice={props.notice} actions={props.leads.length ? <ExportLink href={`/dashboard/chatbots/${id}/leads/csv/`} what="leads" /> : undefined}>
       <h2>Leads ({String(props.leads.length)})</h2>
       <DataTable
         label="Leads"
-        columns={['Client', 'Received', { title: 'Total excl. VAT', num: true }, { title: 'Total incl. VAT', num: true }, 'Quote', 'Webhook']}
+        columns={['Client', 'Number', 'Received', { title: 'Total excl. VAT', num: true }, { title: 'Total incl. VAT', num: true }, 'Quote', 'Webhook', { title: 'Actions', hidden: true }]}
         items={props.leads}
         empty="No quotes requested yet."
         row={(l) => (
@@ -43,14 +45,17 @@ export function LeadsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; lead
             <th scope="row">
               <Client name={l.client_name} email={l.client_email} />
             </th>
-            <td data-label="Received" safe>
-              {when(l.created_at)}
+            <td data-label="Number" safe>
+              {l.quote_number}
+            </td>
+            <td data-label="Received">
+              <LocalTime iso={l.created_at} />
             </td>
             <td class="num" data-label="Total excl. VAT" safe>
-              {`${l.total_excluding_vat} ${l.currency}`}
+              {formatMoney(l.total_excluding_vat, l.currency)}
             </td>
             <td class="num" data-label="Total incl. VAT" safe>
-              {`${l.total_including_vat} ${l.currency}`}
+              {formatMoney(l.total_including_vat, l.currency)}
             </td>
             <td data-label="Quote">
               <a href={attr(l.quote_url)} aria-label={attr(`Quote PDF for ${l.client_name}`)}>
@@ -60,6 +65,9 @@ export function LeadsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; lead
             <td data-label="Webhook">
               <Badge status={l.webhook_status} /> {l.webhook_attempts ? <span class="hint">{`${l.webhook_attempts} attempt${l.webhook_attempts === 1 ? '' : 's'}`}</span> : ''}
             </td>
+            <td data-label="Actions">
+              <DeleteButton action={`/dashboard/chatbots/${id}/leads/${encodeURIComponent(l.lead_id)}/delete/`} csrf={props.viewer.csrf} what={`the lead of ${l.client_name} (${l.quote_number})`} />
+            </td>
           </>
         )}
       />
@@ -68,7 +76,6 @@ export function LeadsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; lead
 }
 
 /** Column titles in the order questions first appear. */
-export const answerTitles = (submissions: SubmissionView[]): string[] => [...new Set(submissions.flatMap((s) => s.answers.map((a) => a.title)))]
 
 function AnswerValue(props: { type: string; value: unknown; title: string }): JSX.Element {
   if (props.type === 'image' || props.type === 'pdf_document') {
@@ -82,7 +89,7 @@ function AnswerValue(props: { type: string; value: unknown; title: string }): JS
   return <span safe>{String(props.value ?? '')}</span>
 }
 
-export function SubmissionsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; submissions: SubmissionView[] }): JSX.Element {
+export function SubmissionsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; submissions: SubmissionView[]; notice?: string | null }): JSX.Element {
   const id = encodeURIComponent(props.chatbot.chatbot_id)
   const titles = answerTitles(props.submissions)
   return (
@@ -90,23 +97,27 @@ export function SubmissionsPage(props: { viewer: Viewer; chatbot: ChatbotSummary
       viewer={props.viewer}
       chatbot={props.chatbot}
       tab="submissions"
+      notice={props.notice}
       actions={props.submissions.length ? <ExportLink href={`/dashboard/chatbots/${id}/submissions/csv/`} what="submissions" /> : undefined}
     >
       <h2>Submissions ({String(props.submissions.length)})</h2>
       <DataTable
         label="Submissions"
-        columns={['Received', ...titles]}
+        columns={['Received', ...titles, { title: 'Actions', hidden: true }]}
         items={props.submissions}
         empty="No completed forms yet."
         row={(s) => (
           <>
-            <th scope="row" safe>
-              {when(s.created_at)}
+            <th scope="row">
+              <LocalTime iso={s.created_at} />
             </th>
             {titles.map((t) => {
               const answer = s.answers.find((a) => a.title === t)
               return <td data-label={attr(t)}>{answer ? <AnswerValue type={answer.type} value={answer.value} title={t} /> : ''}</td>
             })}
+            <td data-label="Actions">
+              <DeleteButton action={`/dashboard/chatbots/${id}/submissions/${encodeURIComponent(s.submission_id)}/delete/`} csrf={props.viewer.csrf} what={`the submission of ${when(s.created_at)}`} />
+            </td>
           </>
         )}
       />
@@ -120,11 +131,11 @@ export const localTime = (iso: string): string => {
   return m ? `${m[1]} ${m[2]} (UTC${m[3] === 'Z' ? '' : m[3]})` : iso
 }
 
-function AppointmentTable(props: { label: string; items: AppointmentItem[] }): JSX.Element {
+function AppointmentTable(props: { label: string; items: AppointmentItem[]; cancel?: { chatbotId: string; csrf: string } }): JSX.Element {
   return (
     <DataTable
       label={props.label}
-      columns={['Starts', 'Length', 'Client', 'Answers']}
+      columns={['Starts', 'Length', 'Client', 'Status', 'Answers', ...(props.cancel ? [{ title: 'Actions', hidden: true }] : [])]}
       items={props.items}
       empty="None."
       row={(a) => (
@@ -135,6 +146,9 @@ function AppointmentTable(props: { label: string; items: AppointmentItem[] }): J
           <td data-label="Length">{`${a.duration} min`}</td>
           <td data-label="Client">
             <Client name={a.client_name} email={a.client_email} />
+          </td>
+          <td data-label="Status">
+            <Badge status={a.status} />
           </td>
           <td data-label="Answers">
             {Array.isArray(a.answers) && a.answers.length ? (
@@ -152,13 +166,30 @@ function AppointmentTable(props: { label: string; items: AppointmentItem[] }): J
               ''
             )}
           </td>
+          {props.cancel ? (
+            <td data-label="Actions">
+              {a.status === 'confirmed' ? (
+                <ActionButton
+                  action={`/dashboard/chatbots/${encodeURIComponent(props.cancel.chatbotId)}/appointments/${encodeURIComponent(a.appointment_id)}/cancel/`}
+                  csrf={props.cancel.csrf}
+                  label="Cancel"
+                  accessibleName={`Cancel the appointment of ${a.client_name} at ${localTime(a.start)}`}
+                  danger
+                />
+              ) : (
+                ''
+              )}
+            </td>
+          ) : (
+            ''
+          )}
         </>
       )}
     />
   )
 }
 
-export function AppointmentsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; appointments: AppointmentItem[]; now: Date }): JSX.Element {
+export function AppointmentsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; appointments: AppointmentItem[]; now: Date; notice?: string | null }): JSX.Element {
   const id = encodeURIComponent(props.chatbot.chatbot_id)
   const calendars = [...new Map(props.appointments.map((a) => [a.calendar_id, a.calendar_name])).entries()]
   const nowMs = props.now.getTime()
@@ -167,6 +198,7 @@ export function AppointmentsPage(props: { viewer: Viewer; chatbot: ChatbotSummar
       viewer={props.viewer}
       chatbot={props.chatbot}
       tab="appointments"
+      notice={props.notice}
       actions={props.appointments.length ? <ExportLink href={`/dashboard/chatbots/${id}/appointments/csv/`} what="appointments" /> : undefined}
     >
       <h2>Appointments ({String(props.appointments.length)})</h2>
@@ -182,7 +214,7 @@ export function AppointmentsPage(props: { viewer: Viewer; chatbot: ChatbotSummar
               {name}
             </h3>
             <h4>Upcoming</h4>
-            <AppointmentTable label={`Upcoming appointments in ${name}`} items={upcoming} />
+            <AppointmentTable label={`Upcoming appointments in ${name}`} items={upcoming} cancel={{ chatbotId: props.chatbot.chatbot_id, csrf: props.viewer.csrf }} />
             <h4>Past</h4>
             <AppointmentTable label={`Past appointments in ${name}`} items={past} />
           </section>

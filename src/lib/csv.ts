@@ -15,20 +15,33 @@ export function csvCell(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-/** A UTF-8 BOM first, so spreadsheet programs read accents and symbols right. */
-export function toCsv(header: string[], rows: Cell[][]): string {
-  return '\uFEFF' + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+/**
+ * A header row and one row per record. `bom` puts a UTF-8 BOM first, so spreadsheet programs read
+ * accents and symbols right (the dashboard's downloads); the API's answers are plain RFC 4180.
+ */
+export function toCsv(header: string[], rows: Cell[][], opts: { bom?: boolean } = {}): string {
+  return (opts.bom ? '\uFEFF' : '') + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
 }
+
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'
 
 /** A download named after the chatbot, with an ASCII fallback for old clients. */
 export function csvResponse(csv: string, baseName: string): Response {
   const ascii = baseName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'export'
   return new Response(csv, {
     headers: {
-      'content-type': 'text/csv; charset=utf-8',
+      'content-type': CSV_CONTENT_TYPE,
       'content-disposition': `attachment; filename="${ascii}.csv"; filename*=UTF-8''${encodeURIComponent(baseName)}.csv`,
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
     },
   })
+}
+
+/**
+ * A list endpoint's answer: CSV when asked, else its JSON. Two promises, not one of a union:
+ * Elysia types a handler's answer as its declared model or a Response, one or the other.
+ */
+export function jsonOrCsv<A>(wantsCsv: boolean, json: () => Promise<A>, csv: () => Promise<Response>): Promise<A> | Promise<Response> {
+  return wantsCsv ? csv() : json()
 }
