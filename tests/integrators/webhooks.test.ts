@@ -2,7 +2,6 @@
 // Webhooks and verified with the `standardwebhooks` library; rotation; the retry schedule; the owner's view.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Webhook } from 'standardwebhooks'
-import { queueAppointmentCancelled } from '../../src/features/webhooks/service'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { CALENDAR, createChatbot, path, placeNow, PRICE_LIST } from '../chat/support'
 import { signIn } from '../dashboard/browser-client'
@@ -112,15 +111,16 @@ test('appointment.created and appointment.cancelled carry the appointment as cha
   const [appointment] = (await client(app.url, token).get(path.appointments(id))).body.appointments
   expect(event).toEqual({ type: 'appointment.created', timestamp: appointment.created_at, data: { chatbot_id: id, appointment } })
 
-  // The cancel endpoint (owner's issue) queues this in its transaction; here through the same function.
-  const chatbot = { id, webhook_url: receiver.url }
-  await app.ctx.db.transaction().execute((trx) => queueAppointmentCancelled(app.ctx, trx, chatbot, appointment))
+  // The owner cancels it: the event carries it as the list now shows it, cancelled.
+  expect((await client(app.url, token).post(path.appointmentCancel(id), { appointment_id: appointment.appointment_id })).status).toBe(200)
   await settle()
+  const [listed] = (await client(app.url, token).get(path.appointments(id))).body.appointments
+  expect(listed.status).toBe('cancelled')
   const cancelled = receiver.deliveries.at(-1) as Delivery
   expect(cancelled.headers['webhook-signature']).toBe(
     new Webhook(body.webhook_secret).sign(cancelled.headers['webhook-id'], new Date(Number(cancelled.headers['webhook-timestamp']) * 1000), cancelled.body),
   )
-  expect(JSON.parse(cancelled.body)).toMatchObject({ type: 'appointment.cancelled', data: { chatbot_id: id, appointment } })
+  expect(JSON.parse(cancelled.body)).toMatchObject({ type: 'appointment.cancelled', data: { chatbot_id: id, appointment: listed } })
   placeNow(app, new Date().toISOString())
 })
 

@@ -28,7 +28,8 @@ let otherToken: string
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
-  app = await startTestApp({ SMTP_URL: smtp.url })
+  // Numbering and notifications are under test here, not contract 11's per-address quote limits (tests/chat/public-limits.test.ts).
+  app = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_QUOTES_PER_HOUR: '0', RATE_LIMIT_QUOTE_MAILS_PER_DAY: '0' })
   token = await subscribedTokenViaSmtp(app, smtp, OWNER)
   otherToken = await subscribedTokenViaSmtp(app, smtp, OTHER)
   // 07:00 in New York on Tuesday 1 December 2026.
