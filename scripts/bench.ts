@@ -84,7 +84,10 @@ async function waitHealthy(base: string): Promise<void> {
   throw new Error(`${base} did not become healthy`)
 }
 
-const WORDS = 'invoice shipping warranty battery firmware bracket torque valve sensor calibration schedule maintenance filter pressure pump turbine gasket manual voltage circuit relay thermostat compressor bearing coupling'.split(' ')
+const WORDS =
+  'invoice shipping warranty battery firmware bracket torque valve sensor calibration schedule maintenance filter pressure pump turbine gasket manual voltage circuit relay thermostat compressor bearing coupling'.split(
+    ' ',
+  )
 function paragraph(seed: number, words: number): string {
   let s = seed
   const out: string[] = []
@@ -117,8 +120,22 @@ async function main() {
   probe.stop(true)
   const base = `http://127.0.0.1:${port}`
   const plans = join(dir, 'plans.json')
-  writeFileSync(plans, JSON.stringify([{ id: 'bench', name: 'Bench', price: '0', currency: 'usd', interval: 'year', stripe_price_id: null, chatbots: 100000, training_words: 50_000_000 }]))
-  const env = { ...process.env, DATA_DIR: join(dir, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, PLANS_FILE: plans, ALLOW_PRIVATE_LINKS: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0' }
+  writeFileSync(
+    plans,
+    JSON.stringify([{ id: 'bench', name: 'Bench', price: '0', currency: 'usd', interval: 'year', stripe_price_id: null, chatbots: 100000, training_words: 50_000_000 }]),
+  )
+  const env = {
+    ...process.env,
+    DATA_DIR: join(dir, 'data'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    PLANS_FILE: plans,
+    ALLOW_PRIVATE_LINKS: 'true',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_IP: '0',
+    RATE_LIMIT_PER_TOKEN: '0',
+  }
   const grant = Bun.spawnSync([binary, 'grant', 'bench@example.com'], { env, cwd: dir })
   if (grant.exitCode !== 0) throw new Error(grant.stderr.toString())
   const server = Bun.spawn([binary, 'serve'], { env, cwd: dir, stdout: 'ignore', stderr: 'inherit' })
@@ -139,17 +156,23 @@ async function main() {
     const timed = async (count: number, one: (i: number) => Promise<Response>) => {
       const started = performance.now()
       let next = 0
-      await Promise.all(Array.from({ length: 8 }, async () => {
-        while (next < count) {
-          const r = await one(next++)
-          if (!r.ok) throw new Error(`${r.status} ${await r.text()}`)
-        }
-      }))
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (next < count) {
+            const r = await one(next++)
+            if (!r.ok) throw new Error(`${r.status} ${await r.text()}`)
+          }
+        }),
+      )
       return count / ((performance.now() - started) / 1000)
     }
     const ids: string[] = []
     results.creation_per_s = await timed(CHATBOTS, async (i) => {
-      const r = await post('/api/v1.0/api-knowledge-retrieval/', { chatbot_name: `Bench ${i}`, chatbot_greeting: 'Hi', chatbot_instructions: 'Ask', business_industry: 'Industry' }, token)
+      const r = await post(
+        '/api/v1.0/api-knowledge-retrieval/',
+        { chatbot_name: `Bench ${i}`, chatbot_greeting: 'Hi', chatbot_instructions: 'Ask', business_industry: 'Industry' },
+        token,
+      )
       const copy = r.clone()
       ids.push((await copy.json()).chatbot_id)
       return r
@@ -187,7 +210,11 @@ async function main() {
     for (let i = 0; i < (quick ? 50 : 300); i++) {
       const q = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} maintenance?`
       const t = performance.now()
-      const r = await fetch(`${base}/api/v1.0/chat/${ids[i % ids.length]}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: q, visitor_id: `bench-${i}` }) })
+      const r = await fetch(`${base}/api/v1.0/chat/${ids[i % ids.length]}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: q, visitor_id: `bench-${i}` }),
+      })
       if (!r.ok) throw new Error(`chat: ${r.status} ${await r.text()}`)
       await r.arrayBuffer()
       latencies.push(performance.now() - t)
@@ -197,7 +224,15 @@ async function main() {
 
     // Links: pages from a local server, through the durable queue.
     const pages = quick ? 20 : 100
-    const site = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req) => new Response(`<html><head><title>Page ${new URL(req.url).pathname}</title></head><body><main><p>${paragraph(Number(new URL(req.url).pathname.slice(2)) || 1, 400)}</p></main></body></html>`, { headers: { 'content-type': 'text/html' } }) })
+    const site = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (req) =>
+        new Response(
+          `<html><head><title>Page ${new URL(req.url).pathname}</title></head><body><main><p>${paragraph(Number(new URL(req.url).pathname.slice(2)) || 1, 400)}</p></main></body></html>`,
+          { headers: { 'content-type': 'text/html' } },
+        ),
+    })
     const linkBot = ids[0]
     const tl = performance.now()
     for (let i = 0; i < pages; i += 50) {
@@ -218,7 +253,10 @@ async function main() {
     const sample = await (await fetch(getUrl, { headers: auth })).text()
     const bareFile = join(dir, 'bare.ts')
     writeFileSync(join(dir, 'sample.json'), sample)
-    writeFileSync(bareFile, `const body = await Bun.file(${JSON.stringify(join(dir, 'sample.json'))}).text()\nconst s = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } }) })\nconsole.log(s.port)\n`)
+    writeFileSync(
+      bareFile,
+      `const body = await Bun.file(${JSON.stringify(join(dir, 'sample.json'))}).text()\nconst s = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } }) })\nconsole.log(s.port)\n`,
+    )
     const bare = Bun.spawn([process.execPath, bareFile], { stdout: 'pipe' })
     const reader = bare.stdout.getReader()
     const barePort = Number(new TextDecoder().decode((await reader.read()).value).trim())

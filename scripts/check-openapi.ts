@@ -51,7 +51,9 @@ export function lintDocument(document: object): { ok: boolean; report: string } 
     writeFileSync(file, JSON.stringify(document))
     writeFileSync(config, REDOCLY_CONFIG)
     const redocly = resolve(import.meta.dir, '../node_modules/.bin/redocly')
-    const run = Bun.spawnSync([redocly, 'lint', file, '--config', config, '--format', 'stylish'], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } })
+    const run = Bun.spawnSync([redocly, 'lint', file, '--config', config, '--format', 'stylish'], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    })
     return { ok: run.exitCode === 0, report: `${run.stdout.toString()}${run.stderr.toString()}` }
   } finally {
     rmSync(dir, { recursive: true, force: true })

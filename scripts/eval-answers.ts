@@ -18,13 +18,7 @@ const verbose = process.argv.includes('--verbose')
 const explain = process.argv.includes('--explain')
 
 /** Case, quotes, Markdown emphasis and spacing aside, so a gold string is found however it is set. */
-const normalise = (text: string) =>
-  text
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[*`]/g, '')
-    .replace(/\s+/g, ' ')
-    .toLowerCase()
+const normalise = (text: string) => text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[*`]/g, '').replace(/\s+/g, ' ').toLowerCase()
 
 const holdsGold = (text: string, gold: string[]) => gold.some((g) => normalise(text).includes(normalise(g)))
 
@@ -36,8 +30,7 @@ const percentile = (values: number[], p: number) => {
 // Content words, for checking the paraphrase claim: an independent tokeniser, not the service's.
 const stemmer = snowball.newStemmer('english')
 const STOP = new Set(stopwords)
-const contentStems = (text: string) =>
-  new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w)).map((w) => stemmer.stem(w)))
+const contentStems = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w)).map((w) => stemmer.stem(w)))
 
 /** Plain BM25 (k1 1.2, b 0.75) over lower-case words, no stemming, no stop words: the baseline. */
 function bm25(chunks: string[]) {
@@ -136,8 +129,14 @@ async function main() {
       const where = at < 0 ? 'gold passage not among the candidates' : `gold passage ranked ${at + 1} of ${passages.length}`
       const top = passages[0]
       const answerHolds = at >= 0 && holdsGold(passages[at].answer.join(' ') + ' ' + passages[at].after.join(' '), q.gold)
-      const line = (p: (typeof passages)[number], label: string) => `\n    ${label} ${p.score.toFixed(2)} coverage ${p.coverage.toFixed(2)} [${p.title}] ${p.answer.join(' ').slice(0, 160)}`
-      const detail = explain ? passages.slice(0, 4).map((p, i) => line(p, `#${i + 1}`)).join('') + (at >= 0 ? line(passages[at], `gold #${at + 1}`) : '') : ''
+      const line = (p: (typeof passages)[number], label: string) =>
+        `\n    ${label} ${p.score.toFixed(2)} coverage ${p.coverage.toFixed(2)} [${p.title}] ${p.answer.join(' ').slice(0, 160)}`
+      const detail = explain
+        ? passages
+            .slice(0, 4)
+            .map((p, i) => line(p, `#${i + 1}`))
+            .join('') + (at >= 0 ? line(passages[at], `gold #${at + 1}`) : '')
+        : ''
       return `${detail}\n  why: ${where}; unknown ${terms.unknown.toFixed(2)}; top coverage ${top?.coverage.toFixed(2) ?? '-'}${at >= 0 ? `; its window ${answerHolds ? 'or context holds' : 'misses'} the gold (coverage ${passages[at].coverage.toFixed(2)})` : ''}`
     }
 

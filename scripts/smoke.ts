@@ -70,7 +70,10 @@ try {
   if (grant.exitCode !== 0) fail(`grant: ${grant.stderr.toString()}`)
   const login = (body: object) => fetch(`${base}/api/v1.0/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   const outbox = join(dir, 'data', 'outbox')
-  const outboxMails = () => readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort()
+  const outboxMails = () =>
+    readdirSync(outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
   const before = outboxMails().length
   await login({ email_address: 'owner@example.com' })
   // The login code is mailed by a job after the answer.
@@ -79,11 +82,13 @@ try {
   const code = /is (\d{6})/.exec(readFileSync(join(outbox, newest), 'utf8'))?.[1] ?? fail('no login code in the outbox')
   const token = (await (await login({ email_address: 'owner@example.com', code })).json()).token ?? fail('login gave no token')
   const auth = { authorization: `Token ${token}` }
-  const created = await (await fetch(`${base}/api/v1.0/api-knowledge-retrieval/`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ chatbot_name: 'Smoke', chatbot_greeting: 'Hi', chatbot_instructions: 'Ask', business_industry: 'Testing' }),
-  })).json()
+  const created = await (
+    await fetch(`${base}/api/v1.0/api-knowledge-retrieval/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ chatbot_name: 'Smoke', chatbot_greeting: 'Hi', chatbot_instructions: 'Ask', business_industry: 'Testing' }),
+    })
+  ).json()
   if (created.response !== 'SUCCESS') fail(`creation: ${JSON.stringify(created)}`)
   const pdf = await PDFDocument.create()
   const font = await pdf.embedFont(StandardFonts.Helvetica)
@@ -96,11 +101,13 @@ try {
   if (view.documents?.[0]?.word_count !== 9) fail(`document-view: ${JSON.stringify(view)}`)
   console.log('smoke: login, chatbot creation and PDF extraction ok')
   // The answer path uses sbd, the Snowball stemmer and the stop-word list: they must be in the binary.
-  const chat = await (await fetch(`${base}/api/v1.0/chat/${created.chatbot_id}/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message: 'What does the compiled binary read?', visitor_id: 'smoke' }),
-  })).json()
+  const chat = await (
+    await fetch(`${base}/api/v1.0/chat/${created.chatbot_id}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'What does the compiled binary read?', visitor_id: 'smoke' }),
+    })
+  ).json()
   if (chat.answered !== true || !String(chat.reply).startsWith('The compiled binary reads this sentence of nine words.')) fail(`chat: ${JSON.stringify(chat)}`)
   console.log('smoke: an answer from the indexed PDF ok')
 

@@ -114,15 +114,18 @@ export function loadConfig(env: Env, readFile: (path: string) => string): Config
     jobs: { leaseMs: intVar(env, 'JOB_LEASE_SECONDS', 60, 1, 86_400) * 1000 },
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Chatbot Service <no-reply@localhost>',
-    stripe: stripeKey
-      ? { secretKey: stripeKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, apiBase: env.STRIPE_API_BASE || null }
-      : null,
+    stripe: stripeKey ? { secretKey: stripeKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, apiBase: env.STRIPE_API_BASE || null } : null,
     plans: env.PLANS_FILE ? parsePlans(readFile(env.PLANS_FILE)) : DEFAULT_PLANS,
     allowPrivateLinks: boolVar(env, 'ALLOW_PRIVATE_LINKS'),
     markdownCdnUrl: httpUrlVar(env, 'MARKDOWN_CDN_URL'),
     markdownCdnIntegrity: integrityVar(env, 'MARKDOWN_CDN_INTEGRITY'),
     llm: env.LLM_BASE_URL
-      ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY || null, model: env.LLM_MODEL || 'gpt-4o-mini', timeoutMs: intVar(env, 'LLM_TIMEOUT_MS', 20_000, 1, 600_000) }
+      ? {
+          baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''),
+          apiKey: env.LLM_API_KEY || null,
+          model: env.LLM_MODEL || 'gpt-4o-mini',
+          timeoutMs: intVar(env, 'LLM_TIMEOUT_MS', 20_000, 1, 600_000),
+        }
       : null,
     logLevel,
     rateLimit: { perIp: intVar(env, 'RATE_LIMIT_PER_IP', 1200, 0, 10_000_000), perToken: intVar(env, 'RATE_LIMIT_PER_TOKEN', 600, 0, 10_000_000) },
@@ -143,7 +146,8 @@ export function loadConfig(env: Env, readFile: (path: string) => string): Config
 function secretKey(env: Env): string | null {
   const key = env.SECRET_KEY || ''
   if (key === '') {
-    if (env.DATABASE_URL) throw new ConfigError('SECRET_KEY must be set when DATABASE_URL is: every instance sharing the database needs the same key (generate one with `openssl rand -base64 32`)')
+    if (env.DATABASE_URL)
+      throw new ConfigError('SECRET_KEY must be set when DATABASE_URL is: every instance sharing the database needs the same key (generate one with `openssl rand -base64 32`)')
     return null
   }
   if (key.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters (generate one with `openssl rand -base64 32`)')
@@ -159,8 +163,7 @@ function databaseUrl(env: Env): string | null {
   } catch {
     throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite under DATA_DIR)')
   }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
-    throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite under DATA_DIR)')
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite under DATA_DIR)')
   return raw
 }
 
@@ -246,8 +249,7 @@ function parsePlans(text: string): Plan[] {
     const at = `PLANS_FILE[${i}]`
     if (typeof p?.id !== 'string' || !p.id) throw new ConfigError(`${at}.id must be a non-empty string`)
     if (!Number.isInteger(p.chatbots) || p.chatbots < 0) throw new ConfigError(`${at}.chatbots must be a non-negative integer`)
-    if (!Number.isInteger(p.training_words) || p.training_words < 0)
-      throw new ConfigError(`${at}.training_words must be a non-negative integer`)
+    if (!Number.isInteger(p.training_words) || p.training_words < 0) throw new ConfigError(`${at}.training_words must be a non-negative integer`)
     if (!['day', 'week', 'month', 'year'].includes(p.interval)) throw new ConfigError(`${at}.interval must be day, week, month or year`)
     return {
       id: p.id,

@@ -56,7 +56,8 @@ export const ANSWERABLE: AnswerableQuestion[] = [
     question: 'Once I pull 1.0.0 off the registry, may I reuse that number?',
     gold: ['can never be used again'],
     paraphrase: true,
-    evidence: 'Once a package is published with a given name and version, that specific name and version combination can never be used again, even if it is removed with npm unpublish.',
+    evidence:
+      'Once a package is published with a given name and version, that specific name and version combination can never be used again, even if it is removed with npm unpublish.',
   },
   { question: 'How do I see which files will be included in my package before publishing?', gold: ['npm pack --dry-run'] },
   { question: 'If both .gitignore and .npmignore exist, which one is used?', gold: ['only the .npmignore is used'] },
@@ -158,7 +159,8 @@ export const ANSWERABLE: AnswerableQuestion[] = [
     question: 'Which text program opens for my commit messages if I never picked one?',
     gold: ['usually vi'],
     paraphrase: true,
-    evidence: 'If you haven’t specified an editor specifically for Git, it will by default use the editor you’ve configured using the VISUAL or EDITOR environment variables, or if neither is specified, the system default (which is usually vi).',
+    evidence:
+      'If you haven’t specified an editor specifically for Git, it will by default use the editor you’ve configured using the VISUAL or EDITOR environment variables, or if neither is specified, the system default (which is usually vi).',
   },
   { question: 'How do I configure an editor only for Git?', gold: ['core.editor', 'GIT_EDITOR'] },
   {
@@ -181,13 +183,15 @@ export const ANSWERABLE: AnswerableQuestion[] = [
     question: 'Is it safe to put my secret in the remote address?',
     gold: ['not particularly secure'],
     paraphrase: true,
-    evidence: 'While it is possible to place the password (which must be percent-encoded) in the URL, this is not particularly secure and can lead to accidental exposure of credentials, so it is not recommended.',
+    evidence:
+      'While it is possible to place the password (which must be percent-encoded) in the URL, this is not particularly secure and can lead to accidental exposure of credentials, so it is not recommended.',
   },
   {
     question: 'What keeps login details on a Mac?',
     gold: ['osxkeychain'],
     paraphrase: true,
-    evidence: 'For example, Git for Windows provides the wincred credential manager, macOS has the osxkeychain credential manager, and Unix systems with a standard desktop environment can use the libsecret credential manager.',
+    evidence:
+      'For example, Git for Windows provides the wincred credential manager, macOS has the osxkeychain credential manager, and Unix systems with a standard desktop environment can use the libsecret credential manager.',
   },
   { question: 'How do I change the password or token saved in my credential manager?', gold: ['erase'] },
   // Git tutorial (Debian's git-doc)
@@ -226,7 +230,8 @@ export const ANSWERABLE: AnswerableQuestion[] = [
     question: 'Why is guessing variable kinds up front a poor fit for a browser?',
     gold: ['very expensive'],
     paraphrase: true,
-    evidence: 'While compile-time static type inference might be able to gather type information to generate optimized machine code, traditional static analysis is very expensive and hence not well suited for the highly interactive environment of a web browser.',
+    evidence:
+      'While compile-time static type inference might be able to gather type information to generate optimized machine code, traditional static analysis is very expensive and hence not well suited for the highly interactive environment of a web browser.',
   },
   { question: 'Does TraceMonkey record traces that throw exceptions?', gold: ['does not currently support recording throwing'] },
   { question: 'How many x86 instructions does the compiler generate for the sample snippet?', gold: ['17 instructions'] },

@@ -107,7 +107,10 @@ export function chunkRows(source: PassageSource, passages: string[]) {
 async function addRows(db: Executor, source: PassageSource, passages: string[]): Promise<void> {
   const rows = chunkRows(source, passages)
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await db.insertInto('chunks').values(rows.slice(i, i + INSERT_BATCH)).execute()
+    await db
+      .insertInto('chunks')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute()
   }
 }
 
@@ -116,7 +119,11 @@ async function removeRows(db: Executor, chatbotId: string, sourceId: string): Pr
 }
 
 async function passageCount(db: Executor, chatbotId: string): Promise<number> {
-  const row = await db.selectFrom('chunks').select((eb) => eb.fn.countAll<number | string>().as('n')).where('chatbot_id', '=', chatbotId).executeTakeFirst()
+  const row = await db
+    .selectFrom('chunks')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('chatbot_id', '=', chatbotId)
+    .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 

@@ -90,12 +90,7 @@ export interface JobsTable {
   updated_at: string
 }
 
-export type ChatbotType =
-  | 'Knowledge Retrieval'
-  | 'Business Enquiries'
-  | 'Data Collection'
-  | 'Quote Generation'
-  | 'Appointment/Calendar Support'
+export type ChatbotType = 'Knowledge Retrieval' | 'Business Enquiries' | 'Data Collection' | 'Quote Generation' | 'Appointment/Calendar Support'
 
 export interface ChatbotsTable {
   id: string

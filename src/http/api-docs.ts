@@ -56,7 +56,11 @@ const HIDDEN = { detail: { hide: true } }
 
 export const apiDocs = (document: () => object) =>
   new Elysia({ name: 'api-docs' })
-    .get('/swagger', () => new Response(PAGE.replaceAll('./swagger/', '/swagger/'), { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DOCS_CSP } }), HIDDEN)
+    .get(
+      '/swagger',
+      () => new Response(PAGE.replaceAll('./swagger/', '/swagger/'), { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DOCS_CSP } }),
+      HIDDEN,
+    )
     .get('/swagger/json', () => document(), HIDDEN)
     .get(
       '/swagger/:file',

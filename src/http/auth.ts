@@ -19,7 +19,6 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   return row
 }
 
-
 /** Every route of a plugin that uses this answers 401 before anything else when the token is missing or wrong. */
 export const authGuard = (ctx: AppContext) =>
   new Elysia({ name: 'auth-guard' }).derive({ as: 'scoped' }, async ({ headers }) => ({

@@ -7,7 +7,12 @@ export const MiB = 1024 * 1024
 export const JSON_BODY_LIMIT = MiB
 export const CREATION_BODY_LIMIT = 5 * MiB
 
-const CREATION_PATHS = [/^\/api\/v1\.0\/api-[a-z-]+\/$/, /^\/api\/v1\.0\/chatbot-edit\/[^/]+\/$/, /^\/dashboard\/chatbots\/new\/[^/]+\/$/, /^\/dashboard\/chatbots\/[^/]+\/settings\/$/]
+const CREATION_PATHS = [
+  /^\/api\/v1\.0\/api-[a-z-]+\/$/,
+  /^\/api\/v1\.0\/chatbot-edit\/[^/]+\/$/,
+  /^\/dashboard\/chatbots\/new\/[^/]+\/$/,
+  /^\/dashboard\/chatbots\/[^/]+\/settings\/$/,
+]
 
 /** Routes that take files: the limits of contract sections 5 and 8, for any content type they accept. */
 const FILE_LIMITS: [RegExp, number][] = [

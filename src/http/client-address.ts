@@ -12,7 +12,10 @@ export interface SocketInfo {
  * leftmost entry is then the best there is.
  */
 export function forwardedClient(header: string | null, hops: number): string | null {
-  const entries = (header ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+  const entries = (header ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   if (entries.length === 0) return null
   return entries[entries.length - hops] ?? entries[0]
 }

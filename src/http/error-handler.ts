@@ -21,7 +21,13 @@ export class RouteTable {
     this.all = routes
     this.patterns = routes.map((r) => ({
       method: r.method.toUpperCase(),
-      regex: new RegExp(`^${r.path.replace(/\/+$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`),
+      regex: new RegExp(
+        `^${r.path
+          .replace(/\/+$/, '')
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/:[^/]+/g, '[^/]+')
+          .replace(/\*/g, '.*')}/?$`,
+      ),
     }))
   }
 
@@ -40,43 +46,43 @@ export const errorHandler = (log: Logger, routes: RouteTable) =>
   })
 
 function errorResponse(log: Logger, routes: RouteTable, context: { code: string | number; error: unknown; request: Request }): Response {
-    const { code, error, request } = context
-    const path = routedPathOf(context)
-    const requestId = requestIdOf(request) ?? newId()
-    // Errors on the public chat paths must stay readable by the widget on other sites (a 429, a 413).
-    const headers = { ...corsHeadersFor(path), 'x-request-id': requestId }
-    const answer = (failure: AppError) => json(failure.status, failure.body(requestId), { ...headers, ...failure.headers })
-    const fail = (error: unknown) => {
-      log.error('request.failed', {
-        method: request.method,
-        path,
-        request_id: requestId,
-        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
-      })
-      return answer(new AppError('internal_error', 500, INTERNAL_ERROR))
+  const { code, error, request } = context
+  const path = routedPathOf(context)
+  const requestId = requestIdOf(request) ?? newId()
+  // Errors on the public chat paths must stay readable by the widget on other sites (a 429, a 413).
+  const headers = { ...corsHeadersFor(path), 'x-request-id': requestId }
+  const answer = (failure: AppError) => json(failure.status, failure.body(requestId), { ...headers, ...failure.headers })
+  const fail = (error: unknown) => {
+    log.error('request.failed', {
+      method: request.method,
+      path,
+      request_id: requestId,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
+    })
+    return answer(new AppError('internal_error', 500, INTERNAL_ERROR))
+  }
+  if (error instanceof AppError) return answer(error)
+  switch (code) {
+    case 'PARSE': {
+      // The strict JSON parser's own answers (bad UTF-8, too deep) arrive wrapped as the cause; a
+      // body that cannot be read as JSON is malformed_json whatever the precise reason.
+      const cause = (error as Error).cause
+      if (cause instanceof AppError && cause.status !== 400) return answer(cause)
+      return answer(
+        new AppError('malformed_json', 400, cause instanceof AppError ? cause.message : MALFORMED_JSON, { detail: cause instanceof AppError ? cause.detail : undefined }),
+      )
     }
-    if (error instanceof AppError) return answer(error)
-    switch (code) {
-      case 'PARSE': {
-        // The strict JSON parser's own answers (bad UTF-8, too deep) arrive wrapped as the cause; a
-        // body that cannot be read as JSON is malformed_json whatever the precise reason.
-        const cause = (error as Error).cause
-        if (cause instanceof AppError && cause.status !== 400) return answer(cause)
-        return answer(new AppError('malformed_json', 400, cause instanceof AppError ? cause.message : MALFORMED_JSON, { detail: cause instanceof AppError ? cause.detail : undefined }))
-      }
-      case 'NOT_FOUND':
-        return routes.pathExists(path)
-          ? answer(new AppError('method_not_allowed', 405, METHOD_NOT_ALLOWED))
-          : answer(new AppError('not_found', 404, NOT_FOUND))
-      case 'VALIDATION': {
-        // An answer that breaks its own declared model is our fault, not the client's.
-        if ((error as ValidationError).type === 'response') return fail(error)
-        const first = (error as ValidationError).valueError
-        if (first) return answer(validationError(first))
-        return answer(badRequest((error as Error).message.split('\n')[0]))
-      }
-      default:
-        return fail(error)
+    case 'NOT_FOUND':
+      return routes.pathExists(path) ? answer(new AppError('method_not_allowed', 405, METHOD_NOT_ALLOWED)) : answer(new AppError('not_found', 404, NOT_FOUND))
+    case 'VALIDATION': {
+      // An answer that breaks its own declared model is our fault, not the client's.
+      if ((error as ValidationError).type === 'response') return fail(error)
+      const first = (error as ValidationError).valueError
+      if (first) return answer(validationError(first))
+      return answer(badRequest((error as Error).message.split('\n')[0]))
     }
+    default:
+      return fail(error)
+  }
 }

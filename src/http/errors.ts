@@ -95,5 +95,4 @@ export const conflict = (message: string) => new AppError('conflict', 409, messa
 export const wrongChatbotType = (message: string) => new AppError('wrong_chatbot_type', 400, message)
 export const limitReached = (message: string, status = 400, field?: string) => new AppError('limit_reached', status, message, { field })
 export const subscriptionRequired = (message: string) => new AppError('subscription_required', 400, message)
-export const rateLimited = (message: string, retryAfterSeconds: number) =>
-  new AppError('rate_limited', 429, message, { headers: { 'retry-after': String(retryAfterSeconds) } })
+export const rateLimited = (message: string, retryAfterSeconds: number) => new AppError('rate_limited', 429, message, { headers: { 'retry-after': String(retryAfterSeconds) } })

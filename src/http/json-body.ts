@@ -37,8 +37,7 @@ const decodeJson = (bytes: Uint8Array): string => {
 }
 
 /** The exact text of a JSON body (signature checks need the bytes as sent); an unparsed one is read within 1 MiB. */
-export const rawJsonText = async (request: Request): Promise<string> =>
-  rawTexts.get(request) ?? decodeJson(await readBodyWithin(request, JSON_BODY_LIMIT))
+export const rawJsonText = async (request: Request): Promise<string> => rawTexts.get(request) ?? decodeJson(await readBodyWithin(request, JSON_BODY_LIMIT))
 
 /**
  * Every body is bounded as it streams in (contract 11): JSON is read here within its limit, then
@@ -63,7 +62,11 @@ export function parseJsonText(text: string): unknown {
  * reading (or buffering) what it sends (contract 11). The guard calls readDeferredBody.
  */
 export class DeferredBody {
-  constructor(readonly request: Request, readonly limit: number, readonly json: boolean) {}
+  constructor(
+    readonly request: Request,
+    readonly limit: number,
+    readonly json: boolean,
+  ) {}
 }
 
 /** Routes whose body is read only after their guard: the 5 MiB creation and edit bodies. */

@@ -92,7 +92,9 @@ function responsesOf(route: RouteLike, detail: RouteDetail): Json {
       headers,
       content: {
         'application/json': { schema: body },
-        ...(status === '200' && detail.csvExport ? { 'text/csv': { schema: { type: 'string', description: 'RFC 4180 with a header row, one row per record (with ?format=csv)' } } } : {}),
+        ...(status === '200' && detail.csvExport
+          ? { 'text/csv': { schema: { type: 'string', description: 'RFC 4180 with a header row, one row per record (with ?format=csv)' } } }
+          : {}),
       },
     }
   }

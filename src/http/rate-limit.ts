@@ -27,7 +27,10 @@ function keysOf(limits: { perIp: number; perToken: number }, ip: string | null, 
 export class RateLimiter {
   private windows = new Map<string, { start: number; count: number }>()
 
-  constructor(private limits: { perIp: number; perToken: number }, private now: () => number = Date.now) {}
+  constructor(
+    private limits: { perIp: number; perToken: number },
+    private now: () => number = Date.now,
+  ) {}
 
   check(ip: string | null, authorization: string | null): void {
     const at = this.now()
@@ -58,7 +61,11 @@ export class RateLimiter {
 export class SharedRateLimiter {
   private lastSweep = 0
 
-  constructor(private db: Db, private limits: { perIp: number; perToken: number }, private now: () => number = Date.now) {}
+  constructor(
+    private db: Db,
+    private limits: { perIp: number; perToken: number },
+    private now: () => number = Date.now,
+  ) {}
 
   async check(ip: string | null, authorization: string | null): Promise<void> {
     const keys = keysOf(this.limits, ip, authorization)
@@ -72,7 +79,12 @@ export class SharedRateLimiter {
         oc.column('key').doUpdateSet((eb) => {
           const expired = eb('rate_limits.window_start', '<=', over)
           return {
-            hits: eb.case().when(expired).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
+            hits: eb
+              .case()
+              .when(expired)
+              .then(1)
+              .else(eb('rate_limits.hits', '+', 1))
+              .end(),
             window_start: eb.case().when(expired).then(eb.ref('excluded.window_start')).else(eb.ref('rate_limits.window_start')).end(),
           }
         }),
@@ -83,7 +95,12 @@ export class SharedRateLimiter {
       this.lastSweep = at
       // Windows over for a minute are dead weight; any instance may clear them (the longer windows'
       // counters of countInWindow carry expires_at and are swept by it).
-      void this.db.deleteFrom('rate_limits').where('expires_at', 'is', null).where('window_start', '<=', new Date(at - 2 * WINDOW_MS).toISOString()).execute().catch(() => {})
+      void this.db
+        .deleteFrom('rate_limits')
+        .where('expires_at', 'is', null)
+        .where('window_start', '<=', new Date(at - 2 * WINDOW_MS).toISOString())
+        .execute()
+        .catch(() => {})
     }
     for (const row of rows) {
       const limit = keys.find((k) => k.key === row.key)!.limit
@@ -132,7 +149,12 @@ export async function countInWindow(db: Db, now: Date, limit: { name: string; su
   const end = start + length
   const row = await db
     .insertInto('rate_limits')
-    .values({ key: `${limit.name}:${limit.subject}:${new Date(start).toISOString()}`, window_start: new Date(start).toISOString(), hits: 1, expires_at: new Date(end).toISOString() })
+    .values({
+      key: `${limit.name}:${limit.subject}:${new Date(start).toISOString()}`,
+      window_start: new Date(start).toISOString(),
+      hits: 1,
+      expires_at: new Date(end).toISOString(),
+    })
     .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ hits: eb('rate_limits.hits', '+', 1) })))
     .returning('hits')
     .executeTakeFirstOrThrow()

@@ -5,8 +5,7 @@ import { Value } from '@sinclair/typebox/value'
 import { type AppError, badRequest, invalid } from './errors'
 
 /** A required text: at least one non-space character, at most `max` characters. */
-export const RequiredText = (max: number, description?: string) =>
-  Type.String({ maxLength: max, pattern: '\\S', description })
+export const RequiredText = (max: number, description?: string) => Type.String({ maxLength: max, pattern: '\\S', description })
 
 export const OptionalText = (max: number, description?: string) => Type.Optional(Type.String({ maxLength: max, description }))
 
@@ -69,7 +68,10 @@ SetErrorFunction((error) => {
 
 /** "/pricing_plans/2/Price excluding VAT" -> "pricing_plans[2].Price excluding VAT" */
 export function fieldName(pointer: string, prefix = ''): string {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
   let name = prefix
   for (const part of parts) name += /^\d+$/.test(part) ? `[${part}]` : name ? `.${part}` : part
   return name

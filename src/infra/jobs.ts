@@ -101,18 +101,17 @@ export class Jobs {
     // SQLite there is one instance and that process is gone, so take them back at once; on
     // PostgreSQL another live instance may hold them, so poll() takes them when the lease lapses.
     if (this.dialect === 'sqlite') {
-      await this.db
-        .updateTable('jobs')
-        .set({ status: 'queued', lease_until: null })
-        .where('status', '=', 'running')
-        .execute()
+      await this.db.updateTable('jobs').set({ status: 'queued', lease_until: null }).where('status', '=', 'running').execute()
     }
     this.timer = setInterval(() => this.kick(), this.opts.pollMs)
     // Only another instance ever reads a lease, and with SQLite there is none.
     if (this.dialect === 'postgres') {
-      this.leaseTimer = setInterval(() => {
-        this.renewLeases().catch((error) => this.log.warn('jobs.lease_renewal_failed', { error: String(error) }))
-      }, Math.max(50, Math.floor(this.opts.leaseMs / 3)))
+      this.leaseTimer = setInterval(
+        () => {
+          this.renewLeases().catch((error) => this.log.warn('jobs.lease_renewal_failed', { error: String(error) }))
+        },
+        Math.max(50, Math.floor(this.opts.leaseMs / 3)),
+      )
     }
     this.kick()
   }
@@ -181,14 +180,7 @@ export class Jobs {
   /** SQLite: this process is the only worker; read the due rows, then claim each with a conditional update. */
   private async claimLocal(room: number): Promise<ClaimedJob[]> {
     const now = this.clock.now()
-    const due = await this.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('status', '=', 'queued')
-      .where('run_at', '<=', now.toISOString())
-      .orderBy('run_at')
-      .limit(room)
-      .execute()
+    const due = await this.db.selectFrom('jobs').selectAll().where('status', '=', 'queued').where('run_at', '<=', now.toISOString()).orderBy('run_at').limit(room).execute()
     const claimed: ClaimedJob[] = []
     for (const row of due) {
       if (this.inFlight.has(row.id)) continue
@@ -229,12 +221,7 @@ export class Jobs {
         let due = eb
           .selectFrom('jobs')
           .select('id')
-          .where((w) =>
-            w.or([
-              w.and([w('status', '=', 'queued'), w('run_at', '<=', now)]),
-              w.and([w('status', '=', 'running'), w('lease_until', '<', now)]),
-            ]),
-          )
+          .where((w) => w.or([w.and([w('status', '=', 'queued'), w('run_at', '<=', now)]), w.and([w('status', '=', 'running'), w('lease_until', '<', now)])]))
         // Our own running jobs are never "lapsed" to us, even when a test moves the clock past their lease.
         if (mine.length > 0) due = due.where('id', 'not in', mine)
         return due.orderBy('run_at').limit(room).forUpdate().skipLocked()

@@ -12,9 +12,11 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 
 /** One JSON line per event. Callers never pass tokens or codes; this is the only sink. */
 export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
-  const emit = (at: LogLevel) => (event: string, fields: LogFields = {}) => {
-    if (RANK[at] < RANK[level]) return
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, event, ...fields }))
-  }
+  const emit =
+    (at: LogLevel) =>
+    (event: string, fields: LogFields = {}) => {
+      if (RANK[at] < RANK[level]) return
+      write(JSON.stringify({ time: new Date().toISOString(), level: at, event, ...fields }))
+    }
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') }
 }

@@ -27,9 +27,7 @@ export interface Mailer {
 
 /** SMTP when SMTP_URL is set, else RFC 822 files in DATA_DIR/outbox that any mail client opens. */
 export function createMailer(opts: { smtpUrl: string | null; from: string; outboxDir: string; log: Logger }): Mailer {
-  const transport = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   // Mails hold codes: readable by the service's user only (contract 13).
   if (!opts.smtpUrl) mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 })
 

@@ -4,8 +4,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 /** The same check as a JSON Schema pattern, spaces around allowed (they are trimmed). */
 export const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$'
 
-export const isEmail = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= 254 && EMAIL.test(value)
+export const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= 254 && EMAIL.test(value)
 
 export const normaliseEmail = (value: string): string => value.trim().toLowerCase()
 

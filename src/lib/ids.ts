@@ -7,11 +7,9 @@ export const newId = (): string => crypto.randomUUID()
 export const newToken = (): string => randomBytes(32).toString('base64url')
 
 /** A numeric code of `digits` digits whose first digit is never 0 (10000..99999 for 5). */
-export const newNumericCode = (digits: number): string =>
-  String(randomInt(10 ** (digits - 1), 10 ** digits))
+export const newNumericCode = (digits: number): string => String(randomInt(10 ** (digits - 1), 10 ** digits))
 
 /** Tokens and codes are high-entropy or short-lived, so an unsalted SHA-256 is enough to keep them out of the database. */
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex')
 
-export const sameHash = (a: string, b: string): boolean =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+export const sameHash = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))

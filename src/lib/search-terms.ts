@@ -11,7 +11,39 @@ import { eng } from 'stopword'
  * The list lacks a few forms visitors' questions are full of (it has "do" and "how" but not "does"
  * or "why"), and the pieces our tokenizer leaves of contractions ("don't" gives "don" and "t").
  */
-const QUESTION_FORMS = ['does', 'doing', 'done', 'will', 'shall', 'when', 'why', 'whom', 'whose', 'not', 'no', 'yes', 'please', 'am', 'cannot', 'don', 'doesn', 'didn', 'isn', 'aren', 'wasn', 'weren', 'won', 'can', 't', 's', 'll', 've', 're', 'd', 'm']
+const QUESTION_FORMS = [
+  'does',
+  'doing',
+  'done',
+  'will',
+  'shall',
+  'when',
+  'why',
+  'whom',
+  'whose',
+  'not',
+  'no',
+  'yes',
+  'please',
+  'am',
+  'cannot',
+  'don',
+  'doesn',
+  'didn',
+  'isn',
+  'aren',
+  'wasn',
+  'weren',
+  'won',
+  'can',
+  't',
+  's',
+  'll',
+  've',
+  're',
+  'd',
+  'm',
+]
 const STOP_WORDS: ReadonlySet<string> = new Set([...eng, ...QUESTION_FORMS])
 
 export const MAX_SEARCH_TERMS = 16

@@ -40,7 +40,9 @@ beforeAll(async () => {
   app = await startTestApp({ LLM_BASE_URL: `http://127.0.0.1:${llm.port}/v1/`, LLM_API_KEY: 'sk-test-key', LLM_MODEL: 'tiny-model', LLM_TIMEOUT_MS: '300' })
   const token = await subscribedToken(app, 'llm@answers.example')
   knowledge = await knowledgeChatbot(app, token)
-  await addPdf(app, token, knowledge, 'Kiln manual', [['The kiln reaches 1,280 degrees Celsius in about nine hours of firing.', 'Let the kiln cool for a full day before opening its lid.']])
+  await addPdf(app, token, knowledge, 'Kiln manual', [
+    ['The kiln reaches 1,280 degrees Celsius in about nine hours of firing.', 'Let the kiln cool for a full day before opening its lid.'],
+  ])
   await addPdf(app, token, knowledge, 'Glaze notes', [['A kiln firing for stoneware glazes reaches cone 10, about 1,280 degrees.', 'Glazes must be stirred before use.']])
   business = await businessChatbot(app, token)
 })

@@ -12,18 +12,23 @@ beforeAll(async () => {
 afterAll(() => app.stop())
 
 /** A paragraph about glazes that mentions them often, so many passages of one document match. */
-const glazeParagraph = (n: number) =>
-  [
-    `Glaze note ${n}: a glaze is a thin layer of glass fused to the clay body during firing.`,
-    `Glaze note ${n} continues: every glaze must be stirred before use, and glaze thickness matters.`,
-    `Glaze note ${n} ends: test each glaze on a tile before glazing a whole batch of pots.`,
-  ]
+const glazeParagraph = (n: number) => [
+  `Glaze note ${n}: a glaze is a thin layer of glass fused to the clay body during firing.`,
+  `Glaze note ${n} continues: every glaze must be stirred before use, and glaze thickness matters.`,
+  `Glaze note ${n} ends: test each glaze on a tile before glazing a whole batch of pots.`,
+]
 
 test('a document matched by many passages is listed once, with the answering passage as snippet', async () => {
   const token = await subscribedToken(app, 'sources@answers.example')
   const id = await knowledgeChatbot(app, token)
   // Eight pages of glaze notes: several passages of one document match the question.
-  await addPdf(app, token, id, 'Glaze handbook', Array.from({ length: 8 }, (_, i) => glazeParagraph(i + 1)))
+  await addPdf(
+    app,
+    token,
+    id,
+    'Glaze handbook',
+    Array.from({ length: 8 }, (_, i) => glazeParagraph(i + 1)),
+  )
   const pages = await addPages(app, token, id, {
     glazes: '<html><head><title>Glaze safety</title></head><body><p>Glaze safety: wear a mask when mixing dry glaze powder.</p></body></html>',
   })

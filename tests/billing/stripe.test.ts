@@ -28,7 +28,10 @@ beforeAll(async () => {
     },
   })
   const plans = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json')
-  writeFileSync(plans, JSON.stringify([{ id: 'pro', name: 'Pro', price: '49.00', currency: 'eur', interval: 'month', stripe_price_id: 'price_pro', chatbots: 3, training_words: 5000 }]))
+  writeFileSync(
+    plans,
+    JSON.stringify([{ id: 'pro', name: 'Pro', price: '49.00', currency: 'eur', interval: 'month', stripe_price_id: 'price_pro', chatbots: 3, training_words: 5000 }]),
+  )
   app = await startTestApp({
     STRIPE_SECRET_KEY: 'sk_test_local',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -98,7 +101,9 @@ test('Stripe Checkout, then a signed webhook subscribes the account once; forged
 
   // invoice.paid moves the period (reset_date follows it); deletion ends access.
   const periodEnd = Math.floor(Date.UTC(2027, 5, 15) / 1000)
-  const paid = await signedPost(event('evt_2', 'invoice.paid', { id: 'in_1', object: 'invoice', subscription: 'sub_1', lines: { data: [{ period: { start: periodEnd - 30 * 86400, end: periodEnd } }] } }))
+  const paid = await signedPost(
+    event('evt_2', 'invoice.paid', { id: 'in_1', object: 'invoice', subscription: 'sub_1', lines: { data: [{ period: { start: periodEnd - 30 * 86400, end: periodEnd } }] } }),
+  )
   expect(paid.body.outcome).toBe('applied')
   const renewed = await app.ctx.db.selectFrom('subscriptions').select('current_period_end').executeTakeFirstOrThrow()
   expect(renewed.current_period_end.slice(0, 10)).toBe('2027-06-15')

@@ -253,7 +253,12 @@ describe('bookAppointment', () => {
     const refused = results.filter((r) => !r.ok)
     expect(refused).toHaveLength(19)
     expect(refused.every((r) => !r.ok && r.status === 409 && r.message === SLOT_TAKEN)).toBe(true)
-    const rows = await app.ctx.db.selectFrom('appointments').select('start_at').where('calendar_id', '=', ids['NY office']).where('start_at', '=', '2026-12-09T19:00:00.000Z').execute()
+    const rows = await app.ctx.db
+      .selectFrom('appointments')
+      .select('start_at')
+      .where('calendar_id', '=', ids['NY office'])
+      .where('start_at', '=', '2026-12-09T19:00:00.000Z')
+      .execute()
     expect(rows).toHaveLength(1)
   })
 

@@ -1,11 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import {
-  CALENDAR_MESSAGES,
-  CalendarInputSchema,
-  parseCalendarInputs,
-} from '../../src/features/calendars/calendar-input'
+import { CALENDAR_MESSAGES, CalendarInputSchema, parseCalendarInputs } from '../../src/features/calendars/calendar-input'
 
 const valid = {
   calendar_name: 'Consultations',
@@ -78,9 +74,7 @@ describe('parseCalendarInputs accepts', () => {
   })
 
   test("the strings 'true'/'false' that multipart forms send", () => {
-    const result = parseCalendarInputs([
-      { ...valid, include_weekends: 'true', min15App: 'true', min30App: 'false', min45App: 'true', min60App: 'false' },
-    ])
+    const result = parseCalendarInputs([{ ...valid, include_weekends: 'true', min15App: 'true', min30App: 'false', min45App: 'true', min60App: 'false' }])
     if (!result.ok) throw new Error(result.message)
     expect(result.calendars[0].includeWeekends).toBe(true)
     expect(result.calendars[0].durations).toEqual([15, 45])
@@ -146,27 +140,17 @@ describe('parseCalendarInputs refuses', () => {
     expect(errorOf({ calendar_name: null })).toBe('calendar_data[0].calendar_name: is required')
     expect(errorOf({ calendar_name: 7 })).toBe('calendar_data[0].calendar_name: must be a string')
     expect(errorOf({ calendar_name: '   ' })).toBe('calendar_data[0].calendar_name: must not be empty')
-    expect(errorOf({ calendar_name: 'n'.repeat(101) })).toBe(
-      'calendar_data[0].calendar_name: must be at most 100 characters',
-    )
+    expect(errorOf({ calendar_name: 'n'.repeat(101) })).toBe('calendar_data[0].calendar_name: must be at most 100 characters')
   })
 
   test('calendar_email', () => {
     expect(errorOf({}, ['calendar_email'])).toBe('calendar_data[0].calendar_email: is required')
     expect(errorOf({ calendar_email: '' })).toBe('calendar_data[0].calendar_email: must not be empty')
     expect(errorOf({ calendar_email: ['a@b.co'] })).toBe('calendar_data[0].calendar_email: must be a string')
-    expect(errorOf({ calendar_email: 'desk.example.com' })).toBe(
-      'calendar_data[0].calendar_email: must be a valid e-mail address',
-    )
-    expect(errorOf({ calendar_email: 'desk@example' })).toBe(
-      'calendar_data[0].calendar_email: must be a valid e-mail address',
-    )
-    expect(errorOf({ calendar_email: 'desk @example.com' })).toBe(
-      'calendar_data[0].calendar_email: must be a valid e-mail address',
-    )
-    expect(errorOf({ calendar_email: `${'a'.repeat(64)}@${'b'.repeat(186)}.com` })).toBe(
-      'calendar_data[0].calendar_email: must be at most 254 characters',
-    )
+    expect(errorOf({ calendar_email: 'desk.example.com' })).toBe('calendar_data[0].calendar_email: must be a valid e-mail address')
+    expect(errorOf({ calendar_email: 'desk@example' })).toBe('calendar_data[0].calendar_email: must be a valid e-mail address')
+    expect(errorOf({ calendar_email: 'desk @example.com' })).toBe('calendar_data[0].calendar_email: must be a valid e-mail address')
+    expect(errorOf({ calendar_email: `${'a'.repeat(64)}@${'b'.repeat(186)}.com` })).toBe('calendar_data[0].calendar_email: must be at most 254 characters')
   })
 
   test('daily_start and daily_end', () => {
@@ -178,39 +162,23 @@ describe('parseCalendarInputs refuses', () => {
   })
 
   test('daily_end not after daily_start', () => {
-    expect(errorOf({ daily_start: '5:00 PM', daily_end: '9:00 AM' })).toBe(
-      'calendar_data[0].daily_end: must be after daily_start',
-    )
-    expect(errorOf({ daily_start: '9:00 AM', daily_end: '09:00 am' })).toBe(
-      'calendar_data[0].daily_end: must be after daily_start',
-    )
+    expect(errorOf({ daily_start: '5:00 PM', daily_end: '9:00 AM' })).toBe('calendar_data[0].daily_end: must be after daily_start')
+    expect(errorOf({ daily_start: '9:00 AM', daily_end: '09:00 am' })).toBe('calendar_data[0].daily_end: must be after daily_start')
     // 12:00 AM is midnight at the start of the day, so it cannot close one.
-    expect(errorOf({ daily_start: '9:00 AM', daily_end: '12:00 AM' })).toBe(
-      'calendar_data[0].daily_end: must be after daily_start',
-    )
+    expect(errorOf({ daily_start: '9:00 AM', daily_end: '12:00 AM' })).toBe('calendar_data[0].daily_end: must be after daily_start')
   })
 
   test('local_timezone', () => {
     expect(errorOf({}, ['local_timezone'])).toBe('calendar_data[0].local_timezone: is required')
-    expect(errorOf({ local_timezone: 'Foo/Bar' })).toBe(
-      'calendar_data[0].local_timezone: must be a time zone name like America/New_York',
-    )
-    expect(errorOf({ local_timezone: '' })).toBe(
-      'calendar_data[0].local_timezone: must be a time zone name like America/New_York',
-    )
-    expect(errorOf({ local_timezone: '+05:00' })).toBe(
-      'calendar_data[0].local_timezone: must be a time zone name like America/New_York',
-    )
-    expect(errorOf({ local_timezone: 5 })).toBe(
-      'calendar_data[0].local_timezone: must be a time zone name like America/New_York',
-    )
+    expect(errorOf({ local_timezone: 'Foo/Bar' })).toBe('calendar_data[0].local_timezone: must be a time zone name like America/New_York')
+    expect(errorOf({ local_timezone: '' })).toBe('calendar_data[0].local_timezone: must be a time zone name like America/New_York')
+    expect(errorOf({ local_timezone: '+05:00' })).toBe('calendar_data[0].local_timezone: must be a time zone name like America/New_York')
+    expect(errorOf({ local_timezone: 5 })).toBe('calendar_data[0].local_timezone: must be a time zone name like America/New_York')
   })
 
   test('description', () => {
     expect(errorOf({ description: 12 })).toBe('calendar_data[0].description: must be a string')
-    expect(errorOf({ description: 'd'.repeat(2001) })).toBe(
-      'calendar_data[0].description: must be at most 2,000 characters',
-    )
+    expect(errorOf({ description: 'd'.repeat(2001) })).toBe('calendar_data[0].description: must be at most 2,000 characters')
   })
 
   test('booleans that are not true or false', () => {
@@ -220,12 +188,8 @@ describe('parseCalendarInputs refuses', () => {
   })
 
   test('no appointment length enabled', () => {
-    expect(errorOf({ min30App: false, min60App: 'false' })).toBe(
-      'calendar_data[0]: must enable at least one of min15App, min30App, min45App, min60App',
-    )
-    expect(errorOf({}, ['min15App', 'min30App', 'min45App', 'min60App'])).toBe(
-      `calendar_data[0]: ${CALENDAR_MESSAGES.noDuration}`,
-    )
+    expect(errorOf({ min30App: false, min60App: 'false' })).toBe('calendar_data[0]: must enable at least one of min15App, min30App, min45App, min60App')
+    expect(errorOf({}, ['min15App', 'min30App', 'min45App', 'min60App'])).toBe(`calendar_data[0]: ${CALENDAR_MESSAGES.noDuration}`)
   })
 })
 
@@ -233,13 +197,7 @@ describe('CalendarInputSchema', () => {
   test('describes the spec fields for the OpenAPI document', () => {
     expect(Object.keys(CalendarInputSchema.properties)).toEqual(Object.keys(valid))
     const required: string[] | undefined = CalendarInputSchema.required
-    expect(required).toEqual([
-      'calendar_name',
-      'calendar_email',
-      'daily_start',
-      'daily_end',
-      'local_timezone',
-    ])
+    expect(required).toEqual(['calendar_name', 'calendar_email', 'daily_start', 'daily_end', 'local_timezone'])
   })
 
   test('a valid JSON body matches it', () => {

@@ -1,11 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import {
-  canonicalTimeZone,
-  formatTwentyFour,
-  isKnownTimeZone,
-  parseTwelveHour,
-  zoneAbbreviation,
-} from '../../src/features/calendars/clock'
+import { canonicalTimeZone, formatTwentyFour, isKnownTimeZone, parseTwelveHour, zoneAbbreviation } from '../../src/features/calendars/clock'
 
 describe('parseTwelveHour', () => {
   test.each([

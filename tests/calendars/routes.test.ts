@@ -269,8 +269,14 @@ describe('calendar-delete', () => {
     const api = client(app.url, owner)
     expect(await api.post(DELETE(id), {})).toMatchObject({ status: 404, body: { error: 'Calendar with ID:  not found.', detail: 'calendar_id: is required' } })
     expect(await api.post(DELETE(id))).toMatchObject({ status: 404, body: { error: 'Calendar with ID:  not found.', detail: 'calendar_id: is required' } })
-    expect(await api.post(DELETE(id), { calendar_id: 7 })).toMatchObject({ status: 404, body: { error: 'Calendar with ID: 7 not found.', detail: 'calendar_id: must be a string' } })
-    expect(await api.post(DELETE(id), { calendar_id: '' })).toMatchObject({ status: 404, body: { error: 'Calendar with ID:  not found.', detail: 'calendar_id: must not be empty' } })
+    expect(await api.post(DELETE(id), { calendar_id: 7 })).toMatchObject({
+      status: 404,
+      body: { error: 'Calendar with ID: 7 not found.', detail: 'calendar_id: must be a string' },
+    })
+    expect(await api.post(DELETE(id), { calendar_id: '' })).toMatchObject({
+      status: 404,
+      body: { error: 'Calendar with ID:  not found.', detail: 'calendar_id: must not be empty' },
+    })
     expect((await view(owner, id)).body.calendar_list).toHaveLength(1)
   })
 

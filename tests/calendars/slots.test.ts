@@ -52,9 +52,7 @@ describe('an ordinary day', () => {
   })
 
   test('summer time shows its own offset', () => {
-    expect(starts(listSlots(calendar('America/New_York'), '2026-07-15', 60, EARLY_JUNE, []))[0]).toBe(
-      '2026-07-15T09:00:00-04:00',
-    )
+    expect(starts(listSlots(calendar('America/New_York'), '2026-07-15', 60, EARLY_JUNE, []))[0]).toBe('2026-07-15T09:00:00-04:00')
   })
 
   test('Asia/Kolkata keeps its half-hour offset', () => {
@@ -67,9 +65,7 @@ describe('an ordinary day', () => {
   })
 
   test('a zone at UTC is written +00:00, not Z', () => {
-    expect(starts(listSlots(calendar('Europe/London'), '2026-12-01', 60, SEPTEMBER, []))[0]).toBe(
-      '2026-12-01T09:00:00+00:00',
-    )
+    expect(starts(listSlots(calendar('Europe/London'), '2026-12-01', 60, SEPTEMBER, []))[0]).toBe('2026-12-01T09:00:00+00:00')
     expect(starts(listSlots(calendar('UTC'), '2026-12-01', 60, SEPTEMBER, []))[0]).toBe('2026-12-01T09:00:00+00:00')
   })
 
@@ -131,10 +127,7 @@ describe('America/New_York spring forward, 2026-03-08 (2:00 AM becomes 3:00 AM)'
   test('a slot that would end after daily_end on the wall clock is not offered', () => {
     // Open 12:00 AM to 3:00 AM: 1:30 EST + 45 min ends at 3:15 EDT, after closing.
     const shortNight = calendar('America/New_York', { dailyStart: 0, dailyEnd: 180, includeWeekends: true })
-    expect(starts(listSlots(shortNight, '2026-03-08', 45, NEW_YEAR, []))).toEqual([
-      '2026-03-08T00:00:00-05:00',
-      '2026-03-08T00:45:00-05:00',
-    ])
+    expect(starts(listSlots(shortNight, '2026-03-08', 45, NEW_YEAR, []))).toEqual(['2026-03-08T00:00:00-05:00', '2026-03-08T00:45:00-05:00'])
   })
 
   test('a 9-5 day is all daylight time', () => {
@@ -221,9 +214,7 @@ describe('the past', () => {
 
   test('a slot starting exactly now is still offered', () => {
     expect(starts(listSlots(ny, '2026-12-01', 60, at('2026-12-01T14:00:00Z'), []))[0]).toBe('2026-12-01T09:00:00-05:00')
-    expect(starts(listSlots(ny, '2026-12-01', 60, at('2026-12-01T14:00:00.001Z'), []))[0]).toBe(
-      '2026-12-01T10:00:00-05:00',
-    )
+    expect(starts(listSlots(ny, '2026-12-01', 60, at('2026-12-01T14:00:00.001Z'), []))[0]).toBe('2026-12-01T10:00:00-05:00')
   })
 
   test('after closing, today has nothing left', () => {
@@ -276,16 +267,11 @@ describe('booked intervals', () => {
   test('a 30-minute booking off the hour grid removes both hours it touches', () => {
     const halfPastNine = { start: at('2026-12-01T14:30:00Z'), end: at('2026-12-01T15:00:00Z') }
     const tenFifteen = { start: at('2026-12-01T10:15:00-05:00'), end: at('2026-12-01T10:45:00-05:00') }
-    expect(starts(listSlots(ny, '2026-12-01', 60, SEPTEMBER, [halfPastNine, tenFifteen]))).toEqual([
-      '2026-12-01T11:00:00-05:00',
-    ])
+    expect(starts(listSlots(ny, '2026-12-01', 60, SEPTEMBER, [halfPastNine, tenFifteen]))).toEqual(['2026-12-01T11:00:00-05:00'])
   })
 
   test('touching intervals do not overlap', () => {
-    expect(starts(listSlots(ny, '2026-12-01', 60, SEPTEMBER, [hourAtTen]))).toEqual([
-      '2026-12-01T09:00:00-05:00',
-      '2026-12-01T11:00:00-05:00',
-    ])
+    expect(starts(listSlots(ny, '2026-12-01', 60, SEPTEMBER, [hourAtTen]))).toEqual(['2026-12-01T09:00:00-05:00', '2026-12-01T11:00:00-05:00'])
   })
 
   test('bookings on another day change nothing', () => {
@@ -295,12 +281,9 @@ describe('booked intervals', () => {
 })
 
 describe('bad input', () => {
-  test.each(['2026-02-30', '2026-13-01', '2026-2-3', '20261201', 'tomorrow', '', '2026-12-01T00:00:00Z'])(
-    '%p is not a date',
-    (date) => {
-      expect(() => listSlots(calendar('America/New_York'), date, 60, SEPTEMBER, [])).toThrow(InvalidSlotDateError)
-    },
-  )
+  test.each(['2026-02-30', '2026-13-01', '2026-2-3', '20261201', 'tomorrow', '', '2026-12-01T00:00:00Z'])('%p is not a date', (date) => {
+    expect(() => listSlots(calendar('America/New_York'), date, 60, SEPTEMBER, [])).toThrow(InvalidSlotDateError)
+  })
 
   test('the error names the date parameter', () => {
     try {

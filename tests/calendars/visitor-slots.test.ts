@@ -16,8 +16,7 @@ async function appointmentChatbot(token: string, calendar: Record<string, unknow
   return { chatbot, calendar: (await client(app.url).get(path.widget(chatbot))).body.calendars[0].calendar_id as string }
 }
 
-const slots = (at: { chatbot: string; calendar: string }, query: string) =>
-  client(app.url).get(`${path.slots(at.chatbot)}?calendar_id=${at.calendar}&duration=60&${query}`)
+const slots = (at: { chatbot: string; calendar: string }, query: string) => client(app.url).get(`${path.slots(at.chatbot)}?calendar_id=${at.calendar}&duration=60&${query}`)
 
 beforeAll(async () => {
   app = await startTestApp()

@@ -1,7 +1,7 @@
-import { describe, expect, test } from 'bun:test';
-import { ANSWER_REASONS, checkAnswer, wrongUploadReason, type AnswerType } from '../../src/features/forms/answer-check.ts';
+import { describe, expect, test } from 'bun:test'
+import { ANSWER_REASONS, checkAnswer, wrongUploadReason, type AnswerType } from '../../src/features/forms/answer-check.ts'
 
-const UUID = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d8e';
+const UUID = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d8e'
 
 describe('checkAnswer accepts', () => {
   test.each<[AnswerType, string, string | number | boolean]>([
@@ -28,9 +28,9 @@ describe('checkAnswer accepts', () => {
     ['image', `  ${UUID}\n`, UUID],
     ['pdf_document', 'V1StGXR8_Z5jdHi6B-myT', 'V1StGXR8_Z5jdHi6B-myT'],
   ])('%s %p as %p', (type, message, value) => {
-    expect(checkAnswer(type, message)).toEqual({ ok: true, value });
-  });
-});
+    expect(checkAnswer(type, message)).toEqual({ ok: true, value })
+  })
+})
 
 describe('checkAnswer re-asks', () => {
   test.each<[AnswerType, string, string]>([
@@ -60,16 +60,16 @@ describe('checkAnswer re-asks', () => {
     ['pdf_document', '', ANSWER_REASONS.pdf_document],
     ['pdf_document', `${UUID} ${UUID}`, ANSWER_REASONS.pdf_document],
   ])('%s %p', (type, message, reason) => {
-    expect(checkAnswer(type, message)).toEqual({ ok: false, reason });
-  });
+    expect(checkAnswer(type, message)).toEqual({ ok: false, reason })
+  })
 
   test('every reason is a friendly sentence', () => {
-    for (const reason of Object.values(ANSWER_REASONS)) expect(reason).toMatch(/^Please .+\.$/);
-    expect(ANSWER_REASONS.number).toContain('for example 42');
-  });
+    for (const reason of Object.values(ANSWER_REASONS)) expect(reason).toMatch(/^Please .+\.$/)
+    expect(ANSWER_REASONS.number).toContain('for example 42')
+  })
 
   test('an upload of the wrong kind gets the reason of the question it failed', () => {
-    expect(wrongUploadReason('image')).toBe(ANSWER_REASONS.image);
-    expect(wrongUploadReason('pdf_document')).toBe(ANSWER_REASONS.pdf_document);
-  });
-});
+    expect(wrongUploadReason('image')).toBe(ANSWER_REASONS.image)
+    expect(wrongUploadReason('pdf_document')).toBe(ANSWER_REASONS.pdf_document)
+  })
+})

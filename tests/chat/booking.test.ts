@@ -116,12 +116,23 @@ test('concurrent bookings of one slot: exactly one succeeds', async () => {
     start: '2026-12-03T09:00:00-05:00',
     client_name: `Racer ${i}`,
     client_email: `racer${i}@client.example`,
-    answers: [{ title: 'Occasion', value: 'Race' }, { title: 'Cake photo', value: 'x' }],
+    answers: [
+      { title: 'Occasion', value: 'Race' },
+      { title: 'Cake photo', value: 'x' },
+    ],
   })
   // Each racer needs an upload of their own for the image question.
   const uploads = await Promise.all([0, 1, 2, 3].map((i) => api.form(path.upload(chatbot), fileForm(tinyPng(), 'c.png', { visitor_id: `racer-${i}` }))))
   const replies = await Promise.all(
-    [0, 1, 2, 3].map((i) => api.post(path.book(chatbot), { ...body(i), answers: [{ title: 'Occasion', value: 'Race' }, { title: 'Cake photo', value: uploads[i].body.upload_id }] })),
+    [0, 1, 2, 3].map((i) =>
+      api.post(path.book(chatbot), {
+        ...body(i),
+        answers: [
+          { title: 'Occasion', value: 'Race' },
+          { title: 'Cake photo', value: uploads[i].body.upload_id },
+        ],
+      }),
+    ),
   )
   expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409])
 })
@@ -133,7 +144,10 @@ test('answers are required and checked; slots and book exist only for Appointmen
   const foreignUpload = await api.form(path.upload(chatbot), fileForm(tinyPng(), 'c.png', { visitor_id: 'someone-else' }))
   const stolen = await api.post(path.book(chatbot), {
     ...base,
-    answers: [{ title: 'Occasion', value: 'Birthday' }, { title: 'Cake photo', value: foreignUpload.body.upload_id }],
+    answers: [
+      { title: 'Occasion', value: 'Birthday' },
+      { title: 'Cake photo', value: foreignUpload.body.upload_id },
+    ],
   })
   expect(stolen.status).toBe(400)
   expect(stolen.body.error).toStartWith('answers[1].value: ')

@@ -54,7 +54,10 @@ test('a visitor fills the form: bad answers are re-asked, files are uploaded, th
   expect(await say('YES', session)).toMatchObject({ next_question: q(3) })
 
   // Uploads: an HTML file named .png is refused by its content; a real PNG and PDF are taken.
-  const html = await api.form(path.upload(chatbot), fileForm(new TextEncoder().encode('<html><script>alert(1)</script></html>'), 'venue.png', { visitor_id: visitor, session_id: session }))
+  const html = await api.form(
+    path.upload(chatbot),
+    fileForm(new TextEncoder().encode('<html><script>alert(1)</script></html>'), 'venue.png', { visitor_id: visitor, session_id: session }),
+  )
   expect(html.status).toBe(400)
   expect(html.body).toMatchObject({ error: UPLOAD_WRONG_KIND })
   const png = await api.form(path.upload(chatbot), fileForm(tinyPng(), 'venue.png', { visitor_id: visitor, session_id: session }))

@@ -1,8 +1,8 @@
-import { describe, expect, test } from 'bun:test';
-import { isImageMime, sniffUpload, uploadKindOf, type SniffedMime } from '../../src/lib/file-kind.ts';
-import { TINY_GIF, TINY_WEBP, tinyJpeg, tinyPng } from './tiny-images.ts';
+import { describe, expect, test } from 'bun:test'
+import { isImageMime, sniffUpload, uploadKindOf, type SniffedMime } from '../../src/lib/file-kind.ts'
+import { TINY_GIF, TINY_WEBP, tinyJpeg, tinyPng } from './tiny-images.ts'
 
-const ascii = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+const ascii = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'))
 
 describe('sniffUpload', () => {
   test.each<[string, Uint8Array, SniffedMime | null]>([
@@ -25,9 +25,9 @@ describe('sniffUpload', () => {
     ['an SVG', ascii('<svg xmlns="http://www.w3.org/2000/svg"/>'), null],
     ['HTML', ascii('<!DOCTYPE html><html>'), null],
   ])('%s', (_label, bytes, expected) => {
-    expect(sniffUpload(bytes)).toBe(expected);
-  });
-});
+    expect(sniffUpload(bytes)).toBe(expected)
+  })
+})
 
 describe('uploadKindOf and isImageMime', () => {
   test.each<[SniffedMime, 'image' | 'pdf_document', boolean]>([
@@ -37,11 +37,11 @@ describe('uploadKindOf and isImageMime', () => {
     ['image/webp', 'image', true],
     ['application/pdf', 'pdf_document', false],
   ])('%s is answered as %s', (mime, kind, image) => {
-    expect(uploadKindOf(mime)).toBe(kind);
-    expect(isImageMime(mime)).toBe(image);
-  });
+    expect(uploadKindOf(mime)).toBe(kind)
+    expect(isImageMime(mime)).toBe(image)
+  })
 
   test('nothing is not an image', () => {
-    expect(isImageMime(null)).toBe(false);
-  });
-});
+    expect(isImageMime(null)).toBe(false)
+  })
+})

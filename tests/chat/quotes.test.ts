@@ -87,7 +87,18 @@ describe('with a receiver on loopback', () => {
       expect(pdf.headers.get('content-type')).toBe('application/pdf')
       const bytes = new Uint8Array(await pdf.arrayBuffer())
       const text = await pdfText(bytes)
-      for (const expected of ['Harbour Bakery', 'Jane Doe', 'Sourdough loaf', 'Wedding cake', '263.50', '284.58', 'EUR', validUntil, 'Free delivery within 10 km.', 'Payment within 14 days.']) {
+      for (const expected of [
+        'Harbour Bakery',
+        'Jane Doe',
+        'Sourdough loaf',
+        'Wedding cake',
+        '263.50',
+        '284.58',
+        'EUR',
+        validUntil,
+        'Free delivery within 10 km.',
+        'Payment within 14 days.',
+      ]) {
         expect(text).toContain(expected)
       }
 
@@ -197,7 +208,13 @@ describe('with a receiver on loopback', () => {
   test('quote requests are validated', async () => {
     const { id } = await createChatbot(app, token, 'quote')
     const api = client(app.url)
-    const unknown = await api.post(path.quote(id), { ...order, items: [{ name: 'Sourdough loaf', quantity: 1 }, { name: 'Croissant', quantity: 2 }] })
+    const unknown = await api.post(path.quote(id), {
+      ...order,
+      items: [
+        { name: 'Sourdough loaf', quantity: 1 },
+        { name: 'Croissant', quantity: 2 },
+      ],
+    })
     expect(unknown.status).toBe(400)
     expect(unknown.body).toMatchObject({ error: NOT_IN_PRICE_LIST(1) })
     expect(unknown.body).toMatchObject({ error: 'items[1].name: not in the price list' })

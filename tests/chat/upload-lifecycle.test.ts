@@ -30,7 +30,8 @@ const uploadRows = async (chatbotId: string) => app.ctx.db.selectFrom('chat_uplo
 test('uploads only into a session whose pending question asks for a file, at most 20 per address per hour, served once a submission holds them, the rest deleted after 24 hours', async () => {
   const chatbot = (await createChatbot(app, token, 'data', { data_collection: PHOTO_FIRST })).id
   const api = client(app.url)
-  const upload = (fields: Record<string, string>, forwarded = '203.0.113.1') => api.form(path.upload(chatbot), fileForm(tinyPng(), 'venue.png', fields), { 'x-forwarded-for': forwarded })
+  const upload = (fields: Record<string, string>, forwarded = '203.0.113.1') =>
+    api.form(path.upload(chatbot), fileForm(tinyPng(), 'venue.png', fields), { 'x-forwarded-for': forwarded })
 
   // No session, an unknown one, and one that has not reached its file question: refused, nothing stored.
   const noSession = await upload({ visitor_id: 'host' })

@@ -12,7 +12,10 @@ let otherToken: string
 
 beforeAll(async () => {
   const plans = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json')
-  writeFileSync(plans, JSON.stringify([{ id: 'standard', name: 'Standard', price: '29.00', currency: 'usd', interval: 'month', stripe_price_id: null, chatbots: 50, training_words: 100000 }]))
+  writeFileSync(
+    plans,
+    JSON.stringify([{ id: 'standard', name: 'Standard', price: '29.00', currency: 'usd', interval: 'month', stripe_price_id: null, chatbots: 50, training_words: 100000 }]),
+  )
   app = await startTestApp({ PLANS_FILE: plans })
   token = await subscribedToken(app, 'owner@example.com')
   otherToken = await subscribedToken(app, 'other@example.com')
@@ -77,7 +80,12 @@ describe('creation of every type, in JSON and multipart', () => {
   test('reset_date is the end of the subscription period', async () => {
     const created = await api().post('/api/v1.0/api-knowledge-retrieval/', CREATION_BODIES['/api/v1.0/api-knowledge-retrieval/'])
     const got = await api().get(`/api/v1.0/chatbot-get/${created.body.chatbot_id}/`)
-    const sub = await app.ctx.db.selectFrom('subscriptions').innerJoin('accounts', 'accounts.id', 'subscriptions.account_id').where('accounts.email', '=', 'owner@example.com').select('current_period_end').executeTakeFirstOrThrow()
+    const sub = await app.ctx.db
+      .selectFrom('subscriptions')
+      .innerJoin('accounts', 'accounts.id', 'subscriptions.account_id')
+      .where('accounts.email', '=', 'owner@example.com')
+      .select('current_period_end')
+      .executeTakeFirstOrThrow()
     expect(got.body.reset_date).toBe(sub.current_period_end.slice(0, 10))
   })
 })
@@ -95,17 +103,48 @@ describe('validation names the field and creates nothing', () => {
     ['/api/v1.0/api-knowledge-retrieval/', { ...kr, user_allowance: 100001 }, 'user_allowance: must be at most 100000'],
     ['/api/v1.0/api-knowledge-retrieval/', { ...kr, user_allowance: 2.5 }, 'user_allowance: must be an integer'],
     ['/api/v1.0/api-knowledge-retrieval/', { ...kr, chatbot_color1: 'blue' }, 'chatbot_color1: must be a hex colour such as #1f6feb'],
-    ['/api/v1.0/api-knowledge-retrieval/', { ...kr, business_logo: 'data:image/png;base64,' + Buffer.from('<svg onload=alert(1)>').toString('base64') }, 'business_logo: must be a PNG, JPEG, GIF or WebP image'],
+    [
+      '/api/v1.0/api-knowledge-retrieval/',
+      { ...kr, business_logo: 'data:image/png;base64,' + Buffer.from('<svg onload=alert(1)>').toString('base64') },
+      'business_logo: must be a PNG, JPEG, GIF or WebP image',
+    ],
     ['/api/v1.0/api-customer-support/', { ...CREATION_BODIES['/api/v1.0/api-customer-support/'], business_website: undefined }, 'business_website: is required'],
-    ['/api/v1.0/api-customer-support/', { ...CREATION_BODIES['/api/v1.0/api-customer-support/'], pricing_plans: Array(51).fill(PRICE_LIST[0]) }, 'pricing_plans: must have at most 50 items'],
-    ['/api/v1.0/api-customer-support/', { ...CREATION_BODIES['/api/v1.0/api-customer-support/'], pricing_plans: [PRICE_LIST[0], { ...PRICE_LIST[1], 'Price including VAT': '-1' }] }, 'pricing_plans[1].Price including VAT: must be a price such as 12.50'],
-    ['/api/v1.0/api-customer-support/', { ...CREATION_BODIES['/api/v1.0/api-customer-support/'], pricing_plans: [{ 'Product/Service Name': 'x', 'Product/Service Description': '', 'Price excluding VAT': '1' }] }, 'pricing_plans[0].Price including VAT: is required'],
-    ['/api/v1.0/api-data-collection/', { ...CREATION_BODIES['/api/v1.0/api-data-collection/'], data_collection: [...QUESTIONS, { title: 'CV', question: 'Your CV?', type: 'docx' }] }, 'data_collection[3].type: must be one of text, number, boolean, image, pdf_document'],
-    ['/api/v1.0/api-data-collection/', { ...CREATION_BODIES['/api/v1.0/api-data-collection/'], data_collection: [{ title: 'Name', type: 'text' }] }, 'data_collection[0].question: is required'],
+    [
+      '/api/v1.0/api-customer-support/',
+      { ...CREATION_BODIES['/api/v1.0/api-customer-support/'], pricing_plans: Array(51).fill(PRICE_LIST[0]) },
+      'pricing_plans: must have at most 50 items',
+    ],
+    [
+      '/api/v1.0/api-customer-support/',
+      { ...CREATION_BODIES['/api/v1.0/api-customer-support/'], pricing_plans: [PRICE_LIST[0], { ...PRICE_LIST[1], 'Price including VAT': '-1' }] },
+      'pricing_plans[1].Price including VAT: must be a price such as 12.50',
+    ],
+    [
+      '/api/v1.0/api-customer-support/',
+      { ...CREATION_BODIES['/api/v1.0/api-customer-support/'], pricing_plans: [{ 'Product/Service Name': 'x', 'Product/Service Description': '', 'Price excluding VAT': '1' }] },
+      'pricing_plans[0].Price including VAT: is required',
+    ],
+    [
+      '/api/v1.0/api-data-collection/',
+      { ...CREATION_BODIES['/api/v1.0/api-data-collection/'], data_collection: [...QUESTIONS, { title: 'CV', question: 'Your CV?', type: 'docx' }] },
+      'data_collection[3].type: must be one of text, number, boolean, image, pdf_document',
+    ],
+    [
+      '/api/v1.0/api-data-collection/',
+      { ...CREATION_BODIES['/api/v1.0/api-data-collection/'], data_collection: [{ title: 'Name', type: 'text' }] },
+      'data_collection[0].question: is required',
+    ],
     ['/api/v1.0/api-data-collection/', { ...CREATION_BODIES['/api/v1.0/api-data-collection/'], data_collection: undefined }, 'data_collection: is required'],
     ['/api/v1.0/api-quote-generation/', { ...CREATION_BODIES['/api/v1.0/api-quote-generation/'], business_logo: undefined }, 'business_logo: is required'],
     ['/api/v1.0/api-quote-generation/', { ...CREATION_BODIES['/api/v1.0/api-quote-generation/'], currency: undefined }, 'currency: is required'],
-    ['/api/v1.0/api-appointment-calendar/', { ...CREATION_BODIES['/api/v1.0/api-appointment-calendar/'], calendar_data: Array(11).fill((CREATION_BODIES['/api/v1.0/api-appointment-calendar/'].calendar_data as unknown[])[0]) }, 'calendar_data: must have at most 10 items'],
+    [
+      '/api/v1.0/api-appointment-calendar/',
+      {
+        ...CREATION_BODIES['/api/v1.0/api-appointment-calendar/'],
+        calendar_data: Array(11).fill((CREATION_BODIES['/api/v1.0/api-appointment-calendar/'].calendar_data as unknown[])[0]),
+      },
+      'calendar_data: must have at most 10 items',
+    ],
   ]
   for (const [path, body, message] of cases) {
     test(message, async () => {
@@ -133,7 +172,14 @@ describe('validation names the field and creates nothing', () => {
   })
 
   test('colours are normalised and user_allowance kept', async () => {
-    const r = await api().post('/api/v1.0/api-knowledge-retrieval/', { ...kr, chatbot_color1: 'ABC', chatbot_color2: '#A1B2C3', user_allowance: 7, chatbot_title: 'Ask Acme', business_logo: PNG_DATA_URL })
+    const r = await api().post('/api/v1.0/api-knowledge-retrieval/', {
+      ...kr,
+      chatbot_color1: 'ABC',
+      chatbot_color2: '#A1B2C3',
+      user_allowance: 7,
+      chatbot_title: 'Ask Acme',
+      business_logo: PNG_DATA_URL,
+    })
     const got = await api().get(`/api/v1.0/chatbot-get/${r.body.chatbot_id}/`)
     expect(got.body).toMatchObject({ chatbot_color1: '#aabbcc', chatbot_color2: '#a1b2c3', user_allowance: 7, chatbot_title: 'Ask Acme' })
   })
@@ -187,7 +233,10 @@ describe('access', () => {
       const r = method === 'get' ? await other.get(path) : await other.post(path, { chatbot_name: 'Mine now' })
       expect(r.status).toBe(403)
       expect(r.body).toMatchObject({ error: 'Access Denied' })
-      const missing = method === 'get' ? await api().get(path.replace(body.chatbot_id, crypto.randomUUID())) : await api().post(path.replace(body.chatbot_id, crypto.randomUUID()), { chatbot_name: 'x' })
+      const missing =
+        method === 'get'
+          ? await api().get(path.replace(body.chatbot_id, crypto.randomUUID()))
+          : await api().post(path.replace(body.chatbot_id, crypto.randomUUID()), { chatbot_name: 'x' })
       expect(missing.status).toBe(404)
       expect(missing.body).toMatchObject({ error: 'Chatbot not found.' })
     }

@@ -31,8 +31,18 @@ describe('inbox and transcript', () => {
     const first = await chat(business, { visitor_id: 'visitor-ann', message: 'Do you bake gluten-free bread?' })
     app.clock.advance(1000)
     const second = await chat(business, { visitor_id: 'visitor-ann', session_id: first.body.session_id, message: BICYCLE })
-    await client(app.url).post(`/api/v1.0/chat/${business}/feedback/`, { visitor_id: 'visitor-ann', session_id: first.body.session_id, message_id: first.body.message_id, rating: 'up' })
-    await client(app.url).post(`/api/v1.0/chat/${business}/feedback/`, { visitor_id: 'visitor-ann', session_id: first.body.session_id, message_id: second.body.message_id, rating: 'down' })
+    await client(app.url).post(`/api/v1.0/chat/${business}/feedback/`, {
+      visitor_id: 'visitor-ann',
+      session_id: first.body.session_id,
+      message_id: first.body.message_id,
+      rating: 'up',
+    })
+    await client(app.url).post(`/api/v1.0/chat/${business}/feedback/`, {
+      visitor_id: 'visitor-ann',
+      session_id: first.body.session_id,
+      message_id: second.body.message_id,
+      rating: 'down',
+    })
 
     const inbox = await browser.get(`/dashboard/chatbots/${business}/conversations/`)
     expect(inbox.status).toBe(200)
@@ -137,9 +147,14 @@ describe('unanswered questions', () => {
     const overview = await browser.get(`/dashboard/chatbots/${business}/`)
     expect(overview.html).toContain(`href="/dashboard/chatbots/${business}/conversations/"`)
     expect(overview.html).toContain(`href="/dashboard/chatbots/${business}/unanswered/"`)
-    const form = (await client(app.url, token).post('/api/v1.0/api-data-collection/', {
-      chatbot_name: 'Form', chatbot_greeting: 'Hi', business_industry: 'Events', data_collection: [{ title: 'Name', question: 'Your name?', type: 'text' }],
-    })).body.chatbot_id
+    const form = (
+      await client(app.url, token).post('/api/v1.0/api-data-collection/', {
+        chatbot_name: 'Form',
+        chatbot_greeting: 'Hi',
+        business_industry: 'Events',
+        data_collection: [{ title: 'Name', question: 'Your name?', type: 'text' }],
+      })
+    ).body.chatbot_id
     const formPage = await browser.get(`/dashboard/chatbots/${form}/`)
     expect(formPage.html).toContain(`href="/dashboard/chatbots/${form}/conversations/"`)
     expect(formPage.html).not.toContain(`href="/dashboard/chatbots/${form}/unanswered/"`)

@@ -54,7 +54,7 @@ describe('chat answers and feedback', () => {
     expect(form.body.message_id).not.toBe(replyId)
   })
 
-  test('the session\'s visitor rates a reply; a later rating replaces the earlier', async () => {
+  test("the session's visitor rates a reply; a later rating replaces the earlier", async () => {
     const up = await feedback(business, { visitor_id: 'v-ann', session_id: sessionId, message_id: replyId, rating: 'up' })
     expect(up.status).toBe(200)
     expect(up.body).toEqual({ response: FEEDBACK_THANKS })
@@ -156,11 +156,7 @@ describe('conversation-view', () => {
 
 describe('access', () => {
   test('another account: 403 Access Denied; an unknown chatbot: 404 Chatbot not found.; no token: 401', async () => {
-    const paths = [
-      `/api/v1.0/chatbot-conversations/${business}/`,
-      `/api/v1.0/chatbot-conversation-view/${business}/?session_id=x`,
-      `/api/v1.0/chatbot-unanswered/${business}/`,
-    ]
+    const paths = [`/api/v1.0/chatbot-conversations/${business}/`, `/api/v1.0/chatbot-conversation-view/${business}/?session_id=x`, `/api/v1.0/chatbot-unanswered/${business}/`]
     for (const path of paths) {
       const denied = await stranger.get(path)
       expect(denied.status).toBe(403)

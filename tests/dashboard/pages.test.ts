@@ -109,7 +109,11 @@ describe('onboarding pages', () => {
     const wrong = await browser.post('/dashboard/signup/verify/', { _csrf: csrfOf(codePage.html), email_address: 'new@example.com', code: '1' })
     expect(wrong.status).toBe(400)
     expect(wrong.html).toContain('Invalid verification code.')
-    const verified = await browser.post('/dashboard/signup/verify/', { _csrf: csrfOf(codePage.html), email_address: 'new@example.com', code: await lastCodeFor(app, 'new@example.com') })
+    const verified = await browser.post('/dashboard/signup/verify/', {
+      _csrf: csrfOf(codePage.html),
+      email_address: 'new@example.com',
+      code: await lastCodeFor(app, 'new@example.com'),
+    })
     expect(verified.status).toBe(303)
     expect(verified.location).toContain('/billing/checkout/')
     const paid = await fetch(verified.location!, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' })
@@ -208,7 +212,13 @@ describe('chatbot pages', () => {
     expect(got.body.chatbot_name).toBe(EVIL)
     expect(got.body.chatbot_color1).toBe('#1f6feb')
     expect(got.body.user_allowance).toBe(100)
-    for (const path of ['/dashboard/chatbots/', `/dashboard/chatbots/${evilId}/`, `/dashboard/chatbots/${evilId}/training/`, `/dashboard/chatbots/${evilId}/delete/`, '/dashboard/account/']) {
+    for (const path of [
+      '/dashboard/chatbots/',
+      `/dashboard/chatbots/${evilId}/`,
+      `/dashboard/chatbots/${evilId}/training/`,
+      `/dashboard/chatbots/${evilId}/delete/`,
+      '/dashboard/account/',
+    ]) {
       const page = await browser.get(path)
       expect(page.status).toBe(200)
       expect(page.html).not.toContain(EVIL)
@@ -243,7 +253,12 @@ describe('chatbot pages', () => {
 
   test("another account's chatbot answers 403, a missing one 404", async () => {
     const theirs = (await api(otherToken).post('/api/v1.0/api-knowledge-retrieval/', CREATION_BODIES['/api/v1.0/api-knowledge-retrieval/'])).body.chatbot_id
-    for (const path of [`/dashboard/chatbots/${theirs}/`, `/dashboard/chatbots/${theirs}/training/`, `/dashboard/chatbots/${theirs}/delete/`, `/dashboard/chatbots/${theirs}/preview/`]) {
+    for (const path of [
+      `/dashboard/chatbots/${theirs}/`,
+      `/dashboard/chatbots/${theirs}/training/`,
+      `/dashboard/chatbots/${theirs}/delete/`,
+      `/dashboard/chatbots/${theirs}/preview/`,
+    ]) {
       const page = await browser.get(path)
       expect(page.status).toBe(403)
       expect(page.html).toContain('Access Denied')
@@ -329,8 +344,13 @@ describe('records and CSV exports', () => {
     const csv = await browser.get(`/dashboard/chatbots/${id}/leads/csv/`)
     expect(csv.response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(csv.response.headers.get('content-disposition')).toStartWith('attachment; filename="Helper-leads-')
-    const lines = csv.html.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
-    expect(lines[0]).toBe('lead_id,quote_number,created_at,client_name,client_email,currency,total_excluding_vat,total_including_vat,quote_id,quote_url,webhook_status,webhook_attempts')
+    const lines = csv.html
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+    expect(lines[0]).toBe(
+      'lead_id,quote_number,created_at,client_name,client_email,currency,total_excluding_vat,total_including_vat,quote_id,quote_url,webhook_status,webhook_attempts',
+    )
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")",client@example.com,€,200.00,240.00,${quote.body.quote_id},${quote.body.quote_url},none,0`)
     // Another account gets neither the page nor the file.
@@ -351,7 +371,10 @@ describe('records and CSV exports', () => {
     const page = await browser.get(`/dashboard/chatbots/${id}/submissions/`)
     expect(page.html).toContain('Ada, &quot;the&quot; first')
     const csv = await browser.get(`/dashboard/chatbots/${id}/submissions/csv/`)
-    const lines = csv.html.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+    const lines = csv.html
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
     expect(lines[0]).toBe('submission_id,created_at,Name,Age,Subscribe')
     expect(lines[1]).toEndWith(',"Ada, ""the"" first",36,true')
   })
@@ -409,13 +432,21 @@ describe('over https', () => {
       // Onboard by hand: the payment URL names the public host, which the test reaches on loopback.
       const open = client(secure.url)
       await open.post('/api/v1.0/create-subscription/', { email_address: 'owner@example.com', return_url: 'https://shop.example/' })
-      const verified = await open.post('/api/v1.0/verification-code/', { email_address: 'owner@example.com', code: await lastCodeFor(secure, 'owner@example.com'), return_url: 'https://shop.example/' })
+      const verified = await open.post('/api/v1.0/verification-code/', {
+        email_address: 'owner@example.com',
+        code: await lastCodeFor(secure, 'owner@example.com'),
+        return_url: 'https://shop.example/',
+      })
       await fetch(verified.body.payment_url.replace('https://dashboard.example', secure.url), { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' })
       const browser = new FormClient(secure.url)
       const page = await browser.get('/dashboard/login/')
       expect(page.response.headers.get('set-cookie')).toStartWith('__Host-dashboard_csrf=')
       const sent = await browser.post('/dashboard/login/', { _csrf: csrfOf(page.html), email_address: 'owner@example.com' })
-      const done = await browser.post('/dashboard/login/code/', { _csrf: csrfOf(page.html), email_address: 'owner@example.com', code: await lastCodeFor(secure, 'owner@example.com') })
+      const done = await browser.post('/dashboard/login/code/', {
+        _csrf: csrfOf(page.html),
+        email_address: 'owner@example.com',
+        code: await lastCodeFor(secure, 'owner@example.com'),
+      })
       expect(sent.status).toBe(303)
       expect(done.status).toBe(303)
       const cookie = done.response.headers.get('set-cookie')!

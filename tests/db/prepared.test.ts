@@ -20,7 +20,12 @@ test('a prepared query answers like the built one for every argument, constants 
 })
 
 test('inside a transaction it sees the transaction, and an unbound argument is refused', async () => {
-  const count = prepared((db, email: string) => db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', email))
+  const count = prepared((db, email: string) =>
+    db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', email),
+  )
   await app.ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('accounts').set({ email: 'renamed@example.com' }).where('email', '=', 'two@example.com').execute()
     expect(Number((await count(trx, 'renamed@example.com'))[0].n)).toBe(1)

@@ -34,7 +34,9 @@ test('passages indexed before migration 009 are cleaned, re-cut and searchable b
             VALUES ('sub-1', 'acc-1', 'standard', 'active', ${now}, ${later}, ${now}, ${now})`.execute(db)
   const chatbotId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d8e'
   await sql`INSERT INTO chatbots (id, account_id, type, name, title, greeting, instructions, industry, color1, color2, user_allowance, settings, created_at, updated_at)
-            VALUES (${chatbotId}, 'acc-1', 'Knowledge Retrieval', 'Old bot', 'Old bot', 'Hello', 'Ask away', 'Software', '#1f6feb', '#ffffff', 100, '{}', ${now}, ${now})`.execute(db)
+            VALUES (${chatbotId}, 'acc-1', 'Knowledge Retrieval', 'Old bot', 'Old bot', 'Hello', 'Ask away', 'Software', '#1f6feb', '#ffffff', 100, '{}', ${now}, ${now})`.execute(
+    db,
+  )
   const old = [
     'Welcome to the handbook. Packages of the De- bian project are built on dedicated machines',
     'called buildds, which died young in the early days. Every upload is signed by its maintainer.',

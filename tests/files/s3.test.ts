@@ -32,7 +32,20 @@ beforeAll(async () => {
   const port = await freePort()
   endpoint = `http://127.0.0.1:${port}`
   server = Bun.spawn(
-    ['node', '--openssl-legacy-provider', join(import.meta.dir, '../../node_modules/s3rver/bin/s3rver.js'), '-d', s3dir, '-a', '127.0.0.1', '-p', String(port), '--silent', '--configure-bucket', BUCKET],
+    [
+      'node',
+      '--openssl-legacy-provider',
+      join(import.meta.dir, '../../node_modules/s3rver/bin/s3rver.js'),
+      '-d',
+      s3dir,
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '--silent',
+      '--configure-bucket',
+      BUCKET,
+    ],
     { stdout: 'ignore', stderr: 'inherit' },
   )
   raw = new S3Client({ bucket: BUCKET, endpoint, accessKeyId: KEY.id, secretAccessKey: KEY.secret, region: 'us-east-1' })
@@ -138,7 +151,12 @@ test('the app keeps logos, PDFs and quotes in S3 and serves them from there', as
     expect(new Uint8Array(await logo.arrayBuffer())).toEqual(PNG_1x1)
 
     // A quote: its PDF (with the logo read back from S3) goes to the bucket and is served from it.
-    const quote = await client(app.url).post(`/api/v1.0/chat/${bot}/quote/`, { visitor_id: 'v1', client_name: 'Ann', client_email: 'ann@example.com', items: [{ name: 'Hosting', quantity: 2 }] })
+    const quote = await client(app.url).post(`/api/v1.0/chat/${bot}/quote/`, {
+      visitor_id: 'v1',
+      client_name: 'Ann',
+      client_email: 'ann@example.com',
+      items: [{ name: 'Hosting', quantity: 2 }],
+    })
     expect(quote.status).toBe(200)
     const quotePdf = await fetch(quote.body.quote_url)
     expect(quotePdf.status).toBe(200)

@@ -17,7 +17,10 @@ beforeAll(async () => {
   page = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    fetch: () => new Response('<html><head><title>Opening hours</title></head><body><p>We bake every day from seven until six.</p></body></html>', { headers: { 'content-type': 'text/html' } }),
+    fetch: () =>
+      new Response('<html><head><title>Opening hours</title></head><body><p>We bake every day from seven until six.</p></body></html>', {
+        headers: { 'content-type': 'text/html' },
+      }),
   })
   document = await (await fetch(`${app.url}/swagger/json`)).json()
 })
@@ -27,7 +30,11 @@ afterAll(async () => {
 })
 
 const operationsOf = (doc: OpenAPIV3_1.Document): string[] =>
-  Object.entries(doc.paths ?? {}).flatMap(([path, item]) => Object.keys(item ?? {}).filter((m) => m === 'get' || m === 'post').map((m) => `${m} ${path}`))
+  Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.keys(item ?? {})
+      .filter((m) => m === 'get' || m === 'post')
+      .map((m) => `${m} ${path}`),
+  )
 
 test('the served document is valid OpenAPI and clean under redocly recommended', async () => {
   await validateDocument(document)

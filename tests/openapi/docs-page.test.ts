@@ -47,7 +47,10 @@ test('the page loads only its own pinned assets, under a CSP, and "Try it out" t
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
   expect(await page.locator('.information-container h1.title').textContent()).toContain('Chatbot Service API')
 
-  await page.getByRole('button', { name: /Authorize/ }).first().click()
+  await page
+    .getByRole('button', { name: /Authorize/ })
+    .first()
+    .click()
   await page.locator('.auth-container input').first().fill(token)
   await page.locator('.auth-btn-wrapper button.authorize').click()
   await page.locator('.auth-btn-wrapper button.btn-done').click()

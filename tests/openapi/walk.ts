@@ -28,10 +28,7 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
   // Onboarding, checkout and login: public operations.
   const started = answer(await call('post', '/api/v1.0/create-subscription/', { json: { email_address: email, return_url: returnUrl } }), 200)
   if (!('response' in started)) throw new Error('a new address gets a code first')
-  const verified = answer(
-    await call('post', '/api/v1.0/verification-code/', { json: { email_address: email, code: await lastCodeFor(app, email), return_url: returnUrl } }),
-    200,
-  )
+  const verified = answer(await call('post', '/api/v1.0/verification-code/', { json: { email_address: email, code: await lastCodeFor(app, email), return_url: returnUrl } }), 200)
   const sessionId = new URL(verified.payment_url).pathname.split('/').filter(Boolean).pop() ?? ''
   await call('get', '/billing/checkout/{sessionId}/', { params: { sessionId } })
   const paid = await call('post', '/billing/checkout/{sessionId}/', { params: { sessionId }, urlencoded: { action: 'pay' } })
@@ -114,7 +111,13 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
   ok(await api('post', '/api/v1.0/chatbot-document-delete/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id }, json: { document_id: documentId } }), 200)
 
   // Calendars.
-  ok(await api('post', '/api/v1.0/chatbot-calendar-add/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id }, json: { calendar_data: [{ ...calendar, calendar_name: 'Spare' }] } }), 200)
+  ok(
+    await api('post', '/api/v1.0/chatbot-calendar-add/{uniqueId}/', {
+      params: { uniqueId: appointment.chatbot_id },
+      json: { calendar_data: [{ ...calendar, calendar_name: 'Spare' }] },
+    }),
+    200,
+  )
   const calendars = ok(await api('get', '/api/v1.0/chatbot-calendar-view/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id } }), 200)
   const spare = calendars.calendar_list.find((c) => c.name === 'Spare')
   ok(await api('post', '/api/v1.0/chatbot-calendar-delete/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id }, json: { calendar_id: spare?.calendar_id ?? '' } }), 200)
@@ -123,7 +126,10 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
   const config = answer(await call('get', '/api/v1.0/widget/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id } }), 200)
   const calendarId = config.calendars?.[0]?.calendar_id ?? ''
   const date = nextWeekday(app.clock.now())
-  const slots = answer(await call('get', '/api/v1.0/chat/{uniqueId}/slots/', { params: { uniqueId: appointment.chatbot_id }, query: { calendar_id: calendarId, duration: '30', date } }), 200)
+  const slots = answer(
+    await call('get', '/api/v1.0/chat/{uniqueId}/slots/', { params: { uniqueId: appointment.chatbot_id }, query: { calendar_id: calendarId, duration: '30', date } }),
+    200,
+  )
   const start = slots.slots[0]?.start ?? ''
   const booked = answer(
     await call('post', '/api/v1.0/chat/{uniqueId}/book/', {
@@ -142,7 +148,13 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
     }),
     200,
   )
-  answer(await call('post', '/api/v1.0/chat/{uniqueId}/', { params: { uniqueId: form.chatbot_id }, json: { message: upload.upload_id, visitor_id: 'visitor-1', session_id: reply.session_id } }), 200)
+  answer(
+    await call('post', '/api/v1.0/chat/{uniqueId}/', {
+      params: { uniqueId: form.chatbot_id },
+      json: { message: upload.upload_id, visitor_id: 'visitor-1', session_id: reply.session_id },
+    }),
+    200,
+  )
   const quoted = answer(
     await call('post', '/api/v1.0/chat/{uniqueId}/quote/', {
       params: { uniqueId: quote.chatbot_id },
@@ -181,10 +193,19 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
   ok(await api('get', '/api/v1.0/chatbot-unanswered/{uniqueId}/', { params: { uniqueId: business.chatbot_id } }), 200)
 
   // The owner's day-to-day changes (contract 10).
-  ok(await api('post', '/api/v1.0/chatbot-calendar-edit/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id }, json: { calendar_id: calendarId, daily_end: '6:00 PM' } }), 200)
+  ok(
+    await api('post', '/api/v1.0/chatbot-calendar-edit/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id }, json: { calendar_id: calendarId, daily_end: '6:00 PM' } }),
+    200,
+  )
   ok(await api('post', '/api/v1.0/chatbot-appointment-cancel/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id }, json: { appointment_id: booked.appointment_id } }), 200)
   ok(await api('post', '/api/v1.0/chatbot-lead-delete/{uniqueId}/', { params: { uniqueId: quote.chatbot_id }, json: { lead_id: leads.leads[0]?.lead_id ?? '' } }), 200)
-  ok(await api('post', '/api/v1.0/chatbot-submission-delete/{uniqueId}/', { params: { uniqueId: form.chatbot_id }, json: { submission_id: submissions.submissions[0]?.submission_id ?? '' } }), 200)
+  ok(
+    await api('post', '/api/v1.0/chatbot-submission-delete/{uniqueId}/', {
+      params: { uniqueId: form.chatbot_id },
+      json: { submission_id: submissions.submissions[0]?.submission_id ?? '' },
+    }),
+    200,
+  )
 
   // The rest: Stripe's webhook (off in test mode), health, deleting, logging out.
   const stripe = await call('post', '/api/v1.0/stripe-webhook/', { json: {} })

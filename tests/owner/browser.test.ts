@@ -90,7 +90,15 @@ describe('an owner runs the chatbots day to day', () => {
         const date = new Date(suite.app.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10)
         const slots = (await client(suite.app.url).get(`/api/v1.0/chat/${id}/slots/?calendar_id=${calendarId}&duration=30&date=${date}`)).body.slots ?? []
         if (!slots.length) continue
-        booked = await client(suite.app.url).post(`/api/v1.0/chat/${id}/book/`, { visitor_id: 'v-cancel', calendar_id: calendarId, duration: 30, start: slots[0].start, client_name: 'Ada Lovelace', client_email: 'ada@client.example', answers: [{ title: 'Name', value: 'Ada' }] })
+        booked = await client(suite.app.url).post(`/api/v1.0/chat/${id}/book/`, {
+          visitor_id: 'v-cancel',
+          calendar_id: calendarId,
+          duration: 30,
+          start: slots[0].start,
+          client_name: 'Ada Lovelace',
+          client_email: 'ada@client.example',
+          answers: [{ title: 'Name', value: 'Ada' }],
+        })
       }
       expect(booked?.status).toBe(200)
       await page.goto(`/dashboard/chatbots/${id}/appointments/`)
@@ -104,7 +112,10 @@ describe('an owner runs the chatbots day to day', () => {
 
       // The calendar's edit page is whole and accessible too.
       await page.goto(`/dashboard/chatbots/${id}/calendars/`)
-      await page.getByRole('link', { name: /^Edit calendar/ }).first().click()
+      await page
+        .getByRole('link', { name: /^Edit calendar/ })
+        .first()
+        .click()
       expect(await page.locator('input[type="time"]').count()).toBe(2)
       await check('calendar-edit')
     },

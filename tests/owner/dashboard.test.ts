@@ -23,9 +23,26 @@ function formOf(html: string): Map<string, string> {
     const tag = input[0]
     const name = /name="([^"]*)"/.exec(tag)?.[1]
     if (!name || /type="(file|checkbox)"/.test(tag)) continue
-    fields.set(name, (/value="([^"]*)"/.exec(tag)?.[1] ?? '').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'))
+    fields.set(
+      name,
+      (/value="([^"]*)"/.exec(tag)?.[1] ?? '')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>'),
+    )
   }
-  for (const area of html.matchAll(/<textarea[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/textarea>/g)) fields.set(area[1], area[2].replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'))
+  for (const area of html.matchAll(/<textarea[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/textarea>/g))
+    fields.set(
+      area[1],
+      area[2]
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>'),
+    )
   for (const select of html.matchAll(/<select[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/select>/g)) {
     const chosen = /<option value="([^"]*)" selected/.exec(select[2]) ?? /<option value="([^"]*)"/.exec(select[2])
     if (chosen) fields.set(select[1], chosen[1])
@@ -75,7 +92,12 @@ test('the owner changes a price and the next quote uses it; three mistakes are s
   expect(got.chatbot_greeting).toBe('Welcome back!')
   expect(got.pricing_plans.find((p: Record<string, string>) => p['Product/Service Name'] === 'Wedding cake')['Price excluding VAT']).toBe('300')
   expect(got.pricing_plans).toHaveLength(PRICE_LIST.length)
-  const quote = await client(app.url).post(path.quote(id), { visitor_id: 'v', client_name: 'Ada', client_email: 'ada@client.example', items: [{ name: 'Wedding cake', quantity: 1 }] })
+  const quote = await client(app.url).post(path.quote(id), {
+    visitor_id: 'v',
+    client_name: 'Ada',
+    client_email: 'ada@client.example',
+    items: [{ name: 'Wedding cake', quantity: 1 }],
+  })
   expect(quote.body.total_excluding_vat).toBe('300.00')
 })
 
@@ -97,7 +119,14 @@ test('the appointments page cancels an appointment; the leads page deletes a lea
   const start = new Date(app.clock.now().getTime() + 3 * 86_400_000)
   const date = start.toISOString().slice(0, 10)
   const slots = (await client(app.url).get(`${path.slots(id)}?calendar_id=${calendarId}&duration=30&date=${date}`)).body.slots
-  const booked = await client(app.url).post(path.book(id), { visitor_id: 'v', calendar_id: calendarId, duration: 30, start: slots[0].start, client_name: 'Ada', client_email: 'ada@client.example' })
+  const booked = await client(app.url).post(path.book(id), {
+    visitor_id: 'v',
+    calendar_id: calendarId,
+    duration: 30,
+    start: slots[0].start,
+    client_name: 'Ada',
+    client_email: 'ada@client.example',
+  })
   expect(booked.status).toBe(200)
 
   const { client: browser } = await signIn(app, OWNER)
@@ -114,7 +143,12 @@ test('the appointments page cancels an appointment; the leads page deletes a lea
   expect(listed[0].status).toBe('cancelled')
 
   const quoteBot = (await createChatbot(app, token, 'quote')).id
-  const quote = await client(app.url).post(path.quote(quoteBot), { visitor_id: 'v', client_name: 'Ada', client_email: 'ada@client.example', items: [{ name: 'Wedding cake', quantity: 12 }] })
+  const quote = await client(app.url).post(path.quote(quoteBot), {
+    visitor_id: 'v',
+    client_name: 'Ada',
+    client_email: 'ada@client.example',
+    items: [{ name: 'Wedding cake', quantity: 12 }],
+  })
   const leadsPage = await browser.get(`/dashboard/chatbots/${quoteBot}/leads/`)
   // Amounts for people, and the quote's number.
   expect(leadsPage.html).toContain('3,000.00 EUR')

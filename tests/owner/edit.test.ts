@@ -111,7 +111,9 @@ describe('Quote Generation', () => {
     const first = await quote()
     expect(first.body.total_excluding_vat).toBe('250.00')
     const plans = PRICE_LIST.map((p) => (p['Product/Service Name'] === 'Wedding cake' ? { ...p, 'Price excluding VAT': '300', 'Price including VAT': '324' } : p))
-    expect((await owner().post(path.edit(id), { pricing_plans: plans, currency: 'USD', quotes_validity: '14', delivery_fees: null, webhook_url: 'https://hooks.example/leads' })).status).toBe(200)
+    expect(
+      (await owner().post(path.edit(id), { pricing_plans: plans, currency: 'USD', quotes_validity: '14', delivery_fees: null, webhook_url: 'https://hooks.example/leads' })).status,
+    ).toBe(200)
     const second = await quote()
     expect(second.body).toMatchObject({ total_excluding_vat: '300.00', currency: 'USD', quote_number: 'Q-000002' })
     const leads = (await owner().get(path.leads(id))).body.leads

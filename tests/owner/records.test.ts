@@ -143,7 +143,9 @@ describe('appointments', () => {
     expect((await owner().post(path.appointmentCancel(chatbot), { appointment_id: quiet.body.appointment_id })).status).toBe(200)
     expect((await mailsTo(OWNER, OWNER_NOTIFICATION_SUBJECTS.appointment('Harbour Bakery'))).length).toBe(before.booked + 1)
     expect((await mailsTo(OWNER, OWNER_NOTIFICATION_SUBJECTS.cancellation('Harbour Bakery'))).length).toBe(before.cancelled + 1)
-    await smtp.waitFor('jane@client.example', (m) => m.attachments.some((x) => x.content.toString().includes('METHOD:CANCEL') && x.content.toString().includes('DTSTART:20261203T190000Z')))
+    await smtp.waitFor('jane@client.example', (m) =>
+      m.attachments.some((x) => x.content.toString().includes('METHOD:CANCEL') && x.content.toString().includes('DTSTART:20261203T190000Z')),
+    )
     expect((await owner().post(path.edit(chatbot), { owner_notifications: true })).status).toBe(200)
   })
 
@@ -199,7 +201,11 @@ describe('appointments', () => {
     expect(unknown.status).toBe(404)
     expect(unknown.body.error).toBe(calendarNotFound(UNKNOWN_ID))
     // Nothing changed by the refused edits.
-    expect((await owner().get(path.calendarView(chatbot))).body.calendar_list[0]).toMatchObject({ daily_start: '10:00', daily_end: '14:00', calendar_email: CALENDAR.calendar_email })
+    expect((await owner().get(path.calendarView(chatbot))).body.calendar_list[0]).toMatchObject({
+      daily_start: '10:00',
+      daily_end: '14:00',
+      calendar_email: CALENDAR.calendar_email,
+    })
   })
 })
 

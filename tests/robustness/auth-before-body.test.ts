@@ -58,7 +58,12 @@ test('an anonymous 5 MiB creation body is refused with 401 before it is read, de
 })
 
 test("a 5 MiB edit of another account's chatbot is refused with 403 before it is read; the owner's edit is read", async () => {
-  const foreign = await rawRequest(port, { path: `/api/v1.0/chatbot-edit/${chatbotId}/`, headers: { ...json, authorization: `Token ${otherToken}` }, chunked: true, body: streamedJson() })
+  const foreign = await rawRequest(port, {
+    path: `/api/v1.0/chatbot-edit/${chatbotId}/`,
+    headers: { ...json, authorization: `Token ${otherToken}` },
+    chunked: true,
+    body: streamedJson(),
+  })
   expect(foreign.status).toBe(403)
   expect(foreign.sentAll).toBe(false)
   const sized = await rawRequest(port, { path: `/api/v1.0/chatbot-edit/${chatbotId}/`, headers: { ...declared, authorization: `Token ${otherToken}` }, body: bigJson() })
@@ -75,7 +80,12 @@ test('an admitted creation is read as before: JSON, multipart and a body past 5 
   const form = new FormData()
   for (const [key, value] of Object.entries({ ...CREATION_BODIES[CREATION], chatbot_name: 'Deferred form' })) form.append(key, String(value))
   expect((await api.form(CREATION, form)).status).toBe(200)
-  const tooBig = await rawRequest(port, { path: CREATION, headers: { ...json, authorization: `Token ${token}` }, chunked: true, body: bodyPieces('{"chatbot_instructions":"', CREATION_BODY_LIMIT + MiB) })
+  const tooBig = await rawRequest(port, {
+    path: CREATION,
+    headers: { ...json, authorization: `Token ${token}` },
+    chunked: true,
+    body: bodyPieces('{"chatbot_instructions":"', CREATION_BODY_LIMIT + MiB),
+  })
   expect(tooBig.status).toBe(413)
   const names = (await api.get('/api/v1.0/chatbot-list/')).body.chatbots.map((c: { chatbot_name: string }) => c.chatbot_name)
   expect(names).toContain('Deferred JSON')

@@ -45,7 +45,12 @@ test('creation takes a JSON body up to 5 MiB and refuses one past it, declared o
   expect(within.body.error).toStartWith('chatbot_instructions: ')
   const declared = await client(app.url, token).raw('/api/v1.0/api-knowledge-retrieval/', { method: 'POST', headers, body: field(CREATION_BODY_LIMIT) })
   expect(declared.status).toBe(413)
-  const chunked = await rawRequest(port, { path: '/api/v1.0/api-knowledge-retrieval/', headers, chunked: true, body: bodyPieces('{"chatbot_instructions":"', CREATION_BODY_LIMIT + MiB) })
+  const chunked = await rawRequest(port, {
+    path: '/api/v1.0/api-knowledge-retrieval/',
+    headers,
+    chunked: true,
+    body: bodyPieces('{"chatbot_instructions":"', CREATION_BODY_LIMIT + MiB),
+  })
   expect(chunked.status).toBe(413)
   // Elsewhere 1 MiB is the limit.
   const edit = await rawRequest(port, { path: '/api/v1.0/chatbot-document-delete/x/', headers, chunked: true, body: bodyPieces('{"document_id":"', JSON_BODY_LIMIT + 1024) })
@@ -142,7 +147,12 @@ test('a signed-in dashboard upload posted from another site is refused before it
   const form = new FormData()
   form.append('_csrf', csrf)
   form.append('documents', new File([new Uint8Array(await doc.save())], 'dashboard.pdf', { type: 'application/pdf' }))
-  const own = await fetch(`${app.url}/dashboard/chatbots/${chatbotId}/documents/`, { method: 'POST', headers: { cookie, origin: new URL(app.url).origin }, body: form, redirect: 'manual' })
+  const own = await fetch(`${app.url}/dashboard/chatbots/${chatbotId}/documents/`, {
+    method: 'POST',
+    headers: { cookie, origin: new URL(app.url).origin },
+    body: form,
+    redirect: 'manual',
+  })
   expect(own.status).toBe(303)
   expect(own.headers.get('location')).toContain(`/dashboard/chatbots/${chatbotId}/training/`)
   const docs = (await client(app.url, token).get(`/api/v1.0/chatbot-document-view/${chatbotId}/`)).body.documents

@@ -14,8 +14,7 @@ interface AccessLine {
   status: number
 }
 
-const accessLines = (app: TestApp): AccessLine[] =>
-  app.logs.map((line) => JSON.parse(line) as AccessLine).filter((line) => line.event === 'request')
+const accessLines = (app: TestApp): AccessLine[] => app.logs.map((line) => JSON.parse(line) as AccessLine).filter((line) => line.event === 'request')
 
 /** The access-log line of the answer with this x-request-id (written once the answer is sent). */
 async function accessLineOf(app: TestApp, requestId: string): Promise<AccessLine> {
@@ -37,10 +36,19 @@ describe('access log and routed path', () => {
   afterAll(() => app.stop())
 
   test('a 413 refused before any route ran is logged as 413', async () => {
-    const reply = await rawRequest(port, { path: '/api/v1.0/login/', headers: { 'content-type': 'application/json' }, chunked: true, body: bodyPieces('{"email_address":"', 3 * MiB) })
+    const reply = await rawRequest(port, {
+      path: '/api/v1.0/login/',
+      headers: { 'content-type': 'application/json' },
+      chunked: true,
+      body: bodyPieces('{"email_address":"', 3 * MiB),
+    })
     expect(reply.status).toBe(413)
     expect(await accessLineOf(app, reply.headers['x-request-id'])).toMatchObject({ path: '/api/v1.0/login/', status: 413 })
-    const declared = await rawRequest(port, { path: '/api/v1.0/login/', headers: { 'content-type': 'application/json', 'content-length': String(2 * MiB) }, body: bodyPieces('{', 2 * MiB) })
+    const declared = await rawRequest(port, {
+      path: '/api/v1.0/login/',
+      headers: { 'content-type': 'application/json', 'content-length': String(2 * MiB) },
+      body: bodyPieces('{', 2 * MiB),
+    })
     expect(declared.status).toBe(413)
     expect((await accessLineOf(app, declared.headers['x-request-id'])).status).toBe(413)
   })
@@ -57,7 +65,12 @@ describe('access log and routed path', () => {
       expect(await accessLineOf(app, straight.headers['x-request-id'])).toMatchObject({ path: '/healthz', status: 200 })
     }
     // The body limit goes by the routed path too.
-    const login = await rawRequest(port, { path: '/api/v1.0/login/', host: 'a', headers: { 'content-type': 'application/json', 'content-length': String(2 * MiB) }, body: bodyPieces('{', 2 * MiB) })
+    const login = await rawRequest(port, {
+      path: '/api/v1.0/login/',
+      host: 'a',
+      headers: { 'content-type': 'application/json', 'content-length': String(2 * MiB) },
+      body: bodyPieces('{', 2 * MiB),
+    })
     expect(login.status).toBe(413)
   })
 

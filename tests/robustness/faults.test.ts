@@ -19,7 +19,9 @@ async function onePagePdf(text: string): Promise<Uint8Array> {
 
 const filesUnder = (dir: string): string[] => {
   try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
   } catch {
     return []
   }
@@ -38,7 +40,9 @@ test('kill -9 with links and a webhook queued and an upload in flight loses no a
       held++
       await released
       const n = new URL(req.url).pathname
-      return new Response(`<html><head><title>Page ${n}</title></head><body><p>Durable queue page ${n} with several words of real content.</p></body></html>`, { headers: { 'content-type': 'text/html' } })
+      return new Response(`<html><head><title>Page ${n}</title></head><body><p>Durable queue page ${n} with several words of real content.</p></body></html>`, {
+        headers: { 'content-type': 'text/html' },
+      })
     },
   })
   const deliveries: { headers: Record<string, string>; body: string }[] = []
@@ -57,7 +61,8 @@ test('kill -9 with links and a webhook queued and an upload in flight loses no a
   try {
     const token = await grantedToken(server, dataDir, 'faults@example.com')
     const auth = { authorization: `Token ${token}`, 'content-type': 'application/json' }
-    const post = (path: string, body: unknown) => fetch(server.url + path, { method: 'POST', headers: auth, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }))
+    const post = (path: string, body: unknown) =>
+      fetch(server.url + path, { method: 'POST', headers: auth, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }))
 
     const kr = await post('/api/v1.0/api-knowledge-retrieval/', CREATION_BODIES['/api/v1.0/api-knowledge-retrieval/'])
     const links = Array.from({ length: 6 }, (_, i) => `http://127.0.0.1:${site.port}/p${i}`)
@@ -65,7 +70,12 @@ test('kill -9 with links and a webhook queued and an upload in flight loses no a
     expect(queued.status).toBe(200)
 
     const qg = await post('/api/v1.0/api-quote-generation/', { ...CREATION_BODIES['/api/v1.0/api-quote-generation/'], webhook_url: `http://127.0.0.1:${receiver.port}/hook` })
-    const quote = await post(`/api/v1.0/chat/${qg.body.chatbot_id}/quote/`, { visitor_id: 'v1', client_name: 'Ann', client_email: 'ann@example.com', items: [{ name: 'Hosting', quantity: 2 }] })
+    const quote = await post(`/api/v1.0/chat/${qg.body.chatbot_id}/quote/`, {
+      visitor_id: 'v1',
+      client_name: 'Ann',
+      client_email: 'ann@example.com',
+      items: [{ name: 'Hosting', quantity: 2 }],
+    })
     expect(quote.status).toBe(200)
 
     // A document upload that is cut off half way through its body.
@@ -74,7 +84,9 @@ test('kill -9 with links and a webhook queued and an upload in flight loses no a
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
     const socket = connect(server.port, '127.0.0.1')
     socket.on('error', () => {})
-    socket.write(`POST /api/v1.0/chatbot-document-add/${kr.body.chatbot_id}/ HTTP/1.1\r\nHost: x\r\nAuthorization: Token ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + pdf.length + 100}\r\n\r\n${head}`)
+    socket.write(
+      `POST /api/v1.0/chatbot-document-add/${kr.body.chatbot_id}/ HTTP/1.1\r\nHost: x\r\nAuthorization: Token ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + pdf.length + 100}\r\n\r\n${head}`,
+    )
     socket.write(pdf.slice(0, pdf.length >> 1))
 
     // Wait until the worker is inside the fetches, then kill the process without warning.
@@ -85,7 +97,8 @@ test('kill -9 with links and a webhook queued and an upload in flight loses no a
     release()
 
     server = await spawnServer(dataDir, { ALLOW_PRIVATE_LINKS: 'true' }, server.port)
-    const status = async () => (await (await fetch(`${server.url}/api/v1.0/chatbot-link-status/${kr.body.chatbot_id}/`, { headers: auth })).json()).jobs as { link: string; status: string }[]
+    const status = async () =>
+      (await (await fetch(`${server.url}/api/v1.0/chatbot-link-status/${kr.body.chatbot_id}/`, { headers: auth })).json()).jobs as { link: string; status: string }[]
     for (let i = 0; i < 400; i++) {
       const jobs = await status()
       if (jobs.every((j) => j.status !== 'queued') && deliveries.length > 0) break

@@ -20,7 +20,13 @@ const stillServing = async () => expect((await client(app.url).get('/healthz')).
 
 test('wrong types in every field get 400 naming the field', async () => {
   const api = client(app.url, token)
-  for (const [field, value] of [['chatbot_name', 42], ['chatbot_greeting', ['a']], ['user_allowance', '12abc'], ['business_industry', { a: 1 }], ['chatbot_instructions', null]] as const) {
+  for (const [field, value] of [
+    ['chatbot_name', 42],
+    ['chatbot_greeting', ['a']],
+    ['user_allowance', '12abc'],
+    ['business_industry', { a: 1 }],
+    ['chatbot_instructions', null],
+  ] as const) {
     const r = await api.post(KR, { ...CREATION_BODIES[KR], [field]: value })
     expect(r.status).toBe(400)
     expect(r.body.error).toStartWith(`${field}: `)
@@ -45,7 +51,11 @@ test('deeply nested JSON, invalid UTF-8 and oversized bodies are refused', async
   expect(utf8.status).toBe(400)
   expect(utf8.body).toMatchObject({ error: 'Request body is not valid UTF-8.' })
 
-  const huge = await api.raw(KR, { method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ chatbot_name: 'x'.repeat(6 * 1024 * 1024) }) })
+  const huge = await api.raw(KR, {
+    method: 'POST',
+    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ chatbot_name: 'x'.repeat(6 * 1024 * 1024) }),
+  })
   expect(huge.status).toBe(413)
   expect(typeof huge.body.error).toBe('string')
   await stillServing()
@@ -67,7 +77,10 @@ test('unicode edge cases in names are kept exactly or refused by length', async 
 
 test('an HTML or SVG file disguised as a logo is refused by content', async () => {
   const api = client(app.url, token)
-  for (const [bytes, name] of [['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'logo.png'], ['<html><body>hi</body></html>', 'logo.jpg']]) {
+  for (const [bytes, name] of [
+    ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'logo.png'],
+    ['<html><body>hi</body></html>', 'logo.jpg'],
+  ]) {
     const form = new FormData()
     for (const [k, v] of Object.entries(CREATION_BODIES[KR])) form.append(k, String(v))
     form.append('business_logo', new Blob([bytes], { type: 'image/png' }), name)

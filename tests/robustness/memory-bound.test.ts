@@ -83,7 +83,12 @@ test('PDF bombs and oversized streamed bodies are refused while the server keeps
     const port = server.port
     const bodies = await Promise.all(
       Array.from({ length: 12 }, () =>
-        rawRequest(port, { path: '/api/v1.0/api-knowledge-retrieval/', headers: { ...auth, 'content-type': 'application/json' }, chunked: true, body: bodyPieces('{"chatbot_name":"', 60 * MiB) }),
+        rawRequest(port, {
+          path: '/api/v1.0/api-knowledge-retrieval/',
+          headers: { ...auth, 'content-type': 'application/json' },
+          chunked: true,
+          body: bodyPieces('{"chatbot_name":"', 60 * MiB),
+        }),
       ),
     )
     for (const reply of bodies) {

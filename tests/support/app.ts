@@ -39,7 +39,17 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
   const port = await freePort()
   const databaseEnv = env.DATABASE_URL ? {} : await serverEnvFor(dataDir)
   const config = loadConfig(
-    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ALLOW_PRIVATE_LINKS: 'true', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0', ...databaseEnv, ...env },
+    {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ALLOW_PRIVATE_LINKS: 'true',
+      RATE_LIMIT_PER_IP: '0',
+      RATE_LIMIT_PER_TOKEN: '0',
+      ...databaseEnv,
+      ...env,
+    },
     (path) => readFileSync(path, 'utf8'),
   )
   const logs: string[] = []
@@ -93,8 +103,7 @@ export function client(base: string, token?: string) {
           body: body === undefined ? undefined : JSON.stringify(body),
         }),
       ),
-    form: async (path: string, form: FormData, extra?: Record<string, string>) =>
-      read(await fetch(base + path, { method: 'POST', headers: headers(extra), body: form })),
+    form: async (path: string, form: FormData, extra?: Record<string, string>) => read(await fetch(base + path, { method: 'POST', headers: headers(extra), body: form })),
     raw: async (path: string, init: RequestInit) => read(await fetch(base + path, init)),
   }
 }
@@ -104,7 +113,9 @@ export async function outbox(app: TestApp): Promise<ParsedMail[]> {
   const dir = join(app.dataDir, 'outbox')
   let files: string[] = []
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort()
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
   } catch {}
   return Promise.all(files.map((f) => simpleParser(readFileSync(join(dir, f)))))
 }

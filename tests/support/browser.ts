@@ -6,7 +6,15 @@ import { createBrotliDecompress } from 'node:zlib'
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core'
 
 /** Flags for a headless Chromium run by root in a container, with no network beyond loopback. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** Debian's chromium package, preferred when it is installed. */
 const DEBIAN_CHROMIUM = '/usr/bin/chromium'

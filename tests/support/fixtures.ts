@@ -1,7 +1,5 @@
 /** A valid 1x1 PNG, built from its bytes (no image library needed). */
-export const PNG_1x1 = Uint8Array.from(
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
-)
+export const PNG_1x1 = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'))
 export const PNG_DATA_URL = `data:image/png;base64,${Buffer.from(PNG_1x1).toString('base64')}`
 
 export const PRICE_LIST = [

@@ -9,7 +9,18 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
   const url = `http://127.0.0.1:${listenPort}`
   const databaseEnv = env.DATABASE_URL ? {} : await serverEnvFor(dataDir)
   const child = Bun.spawn([process.execPath, 'src/main.ts', 'serve'], {
-    env: { ...process.env, ...databaseEnv, DATA_DIR: dataDir, PORT: String(listenPort), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0', ...env },
+    env: {
+      ...process.env,
+      ...databaseEnv,
+      DATA_DIR: dataDir,
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_IP: '0',
+      RATE_LIMIT_PER_TOKEN: '0',
+      ...env,
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   })
@@ -20,7 +31,15 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
     if (i > 200) throw new Error(`server did not start: ${await new Response(child.stderr).text()}`)
     await Bun.sleep(50)
   }
-  return { url, port: listenPort, child, kill9: async () => { child.kill(9); await child.exited } }
+  return {
+    url,
+    port: listenPort,
+    child,
+    kill9: async () => {
+      child.kill(9)
+      await child.exited
+    },
+  }
 }
 
 /** Grants a subscription with the operator command and logs in through the e-mailed code. */
@@ -30,7 +49,10 @@ export async function grantedToken(server: { url: string }, dataDir: string, ema
   if (grant.exitCode !== 0) throw new Error(grant.stderr.toString())
   const post = (body: unknown) => fetch(`${server.url}/api/v1.0/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   const outbox = join(dataDir, 'outbox')
-  const mails = () => readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort()
+  const mails = () =>
+    readdirSync(outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
   const before = mails().length
   await post({ email_address: email })
   // The code is mailed by a job after the answer: wait for it to land in the outbox.

@@ -44,7 +44,9 @@ export async function rawRequest(
   })
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
   const headers = { host: opts.host ?? 'localhost', ...(opts.chunked ? { 'transfer-encoding': 'chunked' } : {}), ...opts.headers }
-  const head = `${opts.method ?? 'POST'} ${opts.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`
+  const head = `${opts.method ?? 'POST'} ${opts.path} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`
   socket.write(head)
   let sentBytes = 0
   let sentAll = true

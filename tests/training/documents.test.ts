@@ -4,14 +4,7 @@ import { join } from 'node:path'
 import { SUBSCRIPTION_REQUIRED } from '../../src/features/chatbots/texts'
 import { extractPdfText } from '../../src/features/training/pdf-text'
 import { countWords } from '../../src/lib/words'
-import {
-  DOCUMENT_DELETED,
-  documentNotFound,
-  DOCUMENTS_ADDED,
-  DOCUMENTS_WRONG_CHATBOT,
-  notEnoughWords,
-  ONLY_PDF,
-} from '../../src/features/training/texts'
+import { DOCUMENT_DELETED, documentNotFound, DOCUMENTS_ADDED, DOCUMENTS_WRONG_CHATBOT, notEnoughWords, ONLY_PDF } from '../../src/features/training/texts'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { encryptedPdf, imageOnlyPdf, PAGE_LINES, textPdf } from './pdf-fixtures'
 import { referenceText, TRACEMONKEY_PDF } from './pdf-reference'
@@ -168,9 +161,7 @@ test('all or nothing: documents over the word allowance, or one bad file, add no
 test('two uploads racing for the last words: exactly one is added', async () => {
   const api = client(app.url, owner)
   const chatbotId = await createChatbot(app, owner, 'knowledge')
-  const replies = await Promise.all(
-    ['left.pdf', 'right.pdf'].map((name) => api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: paper(), name }]))),
-  )
+  const replies = await Promise.all(['left.pdf', 'right.pdf'].map((name) => api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: paper(), name }]))))
   expect(replies.map((r) => r.status).sort()).toEqual([200, 400])
   expect(replies.find((r) => r.status === 400)!.body.error).toStartWith('Not enough training words left:')
   expect((await api.get(path.documentView(chatbotId))).body.documents).toHaveLength(1)

@@ -1,5 +1,5 @@
-import { expect, test } from 'bun:test';
-import { extractHtmlText } from '../../src/features/training/html-text.ts';
+import { expect, test } from 'bun:test'
+import { extractHtmlText } from '../../src/features/training/html-text.ts'
 
 const PAGE = `<!DOCTYPE html>
 <html lang="en">
@@ -30,52 +30,54 @@ const PAGE = `<!DOCTYPE html>
   <aside>Related posts</aside>
   <footer>© footer text</footer>
 </body>
-</html>`;
+</html>`
 
 test('title comes from <title>, collapsed and with entities decoded', () => {
-  expect(extractHtmlText(PAGE).title).toBe('Harbour Bakery & Café');
-});
+  expect(extractHtmlText(PAGE).title).toBe('Harbour Bakery & Café')
+})
 
 test('visible text only: chrome, scripts and hidden parts are dropped', () => {
-  const { text } = extractHtmlText(PAGE);
+  const { text } = extractHtmlText(PAGE)
   for (const hidden of [
-    'secret', 'color: red', 'Logo text', 'Home', 'hidden by attribute', 'hidden by style',
-    'enable JavaScript', 'template text', 'svg', 'Email', 'Send', 'iframe text',
-    'Related posts', 'footer text',
+    'secret',
+    'color: red',
+    'Logo text',
+    'Home',
+    'hidden by attribute',
+    'hidden by style',
+    'enable JavaScript',
+    'template text',
+    'svg',
+    'Email',
+    'Send',
+    'iframe text',
+    'Related posts',
+    'footer text',
   ]) {
-    expect(text).not.toContain(hidden);
+    expect(text).not.toContain(hidden)
   }
-  expect(text).toBe(
-    [
-      'Our bread',
-      'We bake sourdough every morning — since 1998.',
-      'Prices < €5 — always fresh.\nSecond line',
-      'Rye',
-      'Spelt',
-      'Mon 7–19',
-    ].join('\n\n'),
-  );
-});
+  expect(text).toBe(['Our bread', 'We bake sourdough every morning — since 1998.', 'Prices < €5 — always fresh.\nSecond line', 'Rye', 'Spelt', 'Mon 7–19'].join('\n\n'))
+})
 
 test('without <title> the first non-empty <h1> is the title, even inside <header>', () => {
-  const html = '<body><header><h1> </h1><h1>Welcome <em>home</em></h1></header><h1>Second</h1><p>Body</p></body>';
-  expect(extractHtmlText(html)).toEqual({ title: 'Welcome home', text: 'Second\n\nBody' });
-});
+  const html = '<body><header><h1> </h1><h1>Welcome <em>home</em></h1></header><h1>Second</h1><p>Body</p></body>'
+  expect(extractHtmlText(html)).toEqual({ title: 'Welcome home', text: 'Second\n\nBody' })
+})
 
 test('an <svg> <title> is not the page title', () => {
-  expect(extractHtmlText('<svg><title>Icon</title></svg><p>Text</p>').title).toBeNull();
-});
+  expect(extractHtmlText('<svg><title>Icon</title></svg><p>Text</p>').title).toBeNull()
+})
 
 test('no title and no text gives null and an empty string', () => {
-  expect(extractHtmlText('')).toEqual({ title: null, text: '' });
-  expect(extractHtmlText('<script>x()</script>')).toEqual({ title: null, text: '' });
-});
+  expect(extractHtmlText('')).toEqual({ title: null, text: '' })
+  expect(extractHtmlText('<script>x()</script>')).toEqual({ title: null, text: '' })
+})
 
 test('unclosed and misnested markup still ends hidden regions where the parser closes them', () => {
-  const html = '<p>one<nav>menu</nav><p>two<div><span>three</div>four';
-  expect(extractHtmlText(html).text).toBe('one\n\ntwo\n\nthree\n\nfour');
-});
+  const html = '<p>one<nav>menu</nav><p>two<div><span>three</div>four'
+  expect(extractHtmlText(html).text).toBe('one\n\ntwo\n\nthree\n\nfour')
+})
 
 test('inline elements do not split words; block elements do', () => {
-  expect(extractHtmlText('<p>bak<b>ery</b></p><div>next</div>').text).toBe('bakery\n\nnext');
-});
+  expect(extractHtmlText('<p>bak<b>ery</b></p><div>next</div>').text).toBe('bakery\n\nnext')
+})

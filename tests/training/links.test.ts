@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { SUBSCRIPTION_REQUIRED } from '../../src/features/chatbots/texts'
 import { searchPassages } from '../../src/features/training/search'
-import {
-  LINK_ALREADY_HELD,
-  LINK_DELETED,
-  linkNotFound,
-  linkOverAllowance,
-  LINKS_QUEUED,
-  LINKS_SUBSCRIPTION_REQUIRED,
-  LINKS_WRONG_TYPE,
-} from '../../src/features/training/texts'
+import { LINK_ALREADY_HELD, LINK_DELETED, linkNotFound, linkOverAllowance, LINKS_QUEUED, LINKS_SUBSCRIPTION_REQUIRED, LINKS_WRONG_TYPE } from '../../src/features/training/texts'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { textPdf } from './pdf-fixtures'
 import { availableWords, createChatbot, html, lapse, linkJobs, path, plansFile, startPageServer, UNKNOWN_ID, type PageServer } from './support'
@@ -114,7 +106,11 @@ test('the allowance is checked when each job runs, against the words used by the
   for (const n of [1, 2, 3]) pages[`/p${n}`] = () => html(`<html><head><title>Page ${n}</title></head><body><p>${`word${n} `.repeat(150)}</p></body></html>`)
   const pageSite = startPageServer(pages)
   try {
-    await queue(owner, bot, [1, 2, 3].map((n) => `${pageSite.url}/p${n}`))
+    await queue(
+      owner,
+      bot,
+      [1, 2, 3].map((n) => `${pageSite.url}/p${n}`),
+    )
     const jobs = await linkJobs(app, owner, bot)
     expect(jobs.filter((j) => j.status === 'added')).toHaveLength(2)
     const refused = jobs.filter((j) => j.status === 'not_added')
@@ -196,12 +192,7 @@ test('who may touch links: token, subscription, owner, type, link id', async () 
   expect((await client(app.url).get(path.linkView(bot))).body).toMatchObject({ error: 'Authentication credentials were not provided.' })
 
   const all = (api: ReturnType<typeof client>, id: string) =>
-    Promise.all([
-      api.post(path.linkAdd(id), body),
-      api.get(path.linkView(id)),
-      api.post(path.linkDelete(id), { link_id: UNKNOWN_ID }),
-      api.get(path.linkStatus(id)),
-    ])
+    Promise.all([api.post(path.linkAdd(id), body), api.get(path.linkView(id)), api.post(path.linkDelete(id), { link_id: UNKNOWN_ID }), api.get(path.linkStatus(id))])
   for (const reply of await all(theirs, bot)) expect([reply.status, reply.body]).toMatchObject([403, { error: 'Access Denied' }])
   for (const reply of await all(mine, UNKNOWN_ID)) expect([reply.status, reply.body]).toMatchObject([404, { error: 'Chatbot not found.' }])
   for (const reply of await all(mine, dataBot)) expect([reply.status, reply.body]).toMatchObject([400, { error: LINKS_WRONG_TYPE }])

@@ -41,11 +41,9 @@ beforeAll(async () => {
   bot = await createChatbot(app, token, 'knowledge')
   otherBot = await createChatbot(app, token, 'knowledge')
   await fullTextIndex().add(app.ctx.db, { chatbotId: bot, sourceType: 'business', sourceId: 'business-details', title: 'About us', url: null }, PASSAGES)
-  await fullTextIndex().add(
-    app.ctx.db,
-    { chatbotId: otherBot, sourceType: 'business', sourceId: 'other-details', title: 'Elsewhere', url: null },
-    ['A secret sourdough starter feeding schedule that belongs to another chatbot.'],
-  )
+  await fullTextIndex().add(app.ctx.db, { chatbotId: otherBot, sourceType: 'business', sourceId: 'other-details', title: 'Elsewhere', url: null }, [
+    'A secret sourdough starter feeding schedule that belongs to another chatbot.',
+  ])
 })
 afterAll(() => app.stop())
 

@@ -25,9 +25,7 @@ export async function createChatbot(app: TestApp, token: string, type: 'knowledg
             ...common,
             chatbot_instructions: 'Ask about bread',
             business_website: 'https://bakery.example',
-            pricing_plans: [
-              { 'Product/Service Name': 'Loaf', 'Product/Service Description': 'Sourdough', 'Price excluding VAT': '4', 'Price including VAT': '4.8' },
-            ],
+            pricing_plans: [{ 'Product/Service Name': 'Loaf', 'Product/Service Description': 'Sourdough', 'Price excluding VAT': '4', 'Price including VAT': '4.8' }],
           })
         : await api.post('/api/v1.0/api-data-collection/', {
             ...common,

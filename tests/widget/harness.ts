@@ -23,9 +23,15 @@ export const CREATION_PATH: Record<Kind, string> = {
 
 export const ARTIFACTS = join(import.meta.dir, '..', '..', 'test-artifacts', 'widget')
 
-
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 860 }, locale: 'en-US', reducedMotion: 'reduce' }
-export const MOBILE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' }
+export const MOBILE: BrowserContextOptions = {
+  viewport: { width: 375, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+  reducedMotion: 'reduce',
+}
 
 /** The pinned marked the embed code names, as npm published it (the CDN is out of reach offline, so the wire serves this copy). */
 export const MARKED_UMD = readFileSync(join(import.meta.dir, '..', '..', 'node_modules', 'marked', 'lib', 'marked.umd.js'))
@@ -345,11 +351,9 @@ export function dateIn(zone: string, at: Date): string {
 
 /** Waits until the widget's shadow root holds exactly `n` elements matching `selector`. */
 export async function waitForCount(page: Page, selector: string, n: number): Promise<void> {
-  await page.waitForFunction(
-    ([sel, count]) => document.querySelector('chatbot-widget')?.shadowRoot?.querySelectorAll(sel as string).length === count,
-    [selector, n] as const,
-    { timeout: 10_000 },
-  )
+  await page.waitForFunction(([sel, count]) => document.querySelector('chatbot-widget')?.shadowRoot?.querySelectorAll(sel as string).length === count, [selector, n] as const, {
+    timeout: 10_000,
+  })
 }
 
 /** The calendar date `days` after `ymd`. */

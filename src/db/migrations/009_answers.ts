@@ -17,8 +17,14 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   const db = untyped as unknown as Kysely<Database>
   const postgres = dialectOf(db) === 'postgres'
   await db.schema.alterTable('chat_messages').addColumn('answered', 'integer').execute()
-  await db.schema.alterTable('chunks').addColumn('terms', 'text', (c) => c.notNull().defaultTo('')).execute()
-  await db.schema.alterTable('chunks').addColumn('title_terms', 'text', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema
+    .alterTable('chunks')
+    .addColumn('terms', 'text', (c) => c.notNull().defaultTo(''))
+    .execute()
+  await db.schema
+    .alterTable('chunks')
+    .addColumn('title_terms', 'text', (c) => c.notNull().defaultTo(''))
+    .execute()
 
   if (postgres) {
     await sql`DROP INDEX IF EXISTS chunks_search`.execute(db)
@@ -64,6 +70,10 @@ async function reindexMaterial(db: Kysely<Database>): Promise<void> {
     const source = { chatbotId: chatbot_id, sourceType: source_type as ChunksTable['source_type'], sourceId: source_id, title, url }
     await db.deleteFrom('chunks').where('chatbot_id', '=', chatbot_id).where('source_id', '=', source_id).execute()
     const fresh = chunkRows(source, chunkText(text))
-    for (let i = 0; i < fresh.length; i += 400) await db.insertInto('chunks').values(fresh.slice(i, i + 400)).execute()
+    for (let i = 0; i < fresh.length; i += 400)
+      await db
+        .insertInto('chunks')
+        .values(fresh.slice(i, i + 400))
+        .execute()
   }
 }

@@ -15,8 +15,14 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('chat_messages').addColumn('reply_to', 'text').execute()
   await db.schema.alterTable('chat_messages').addColumn('question_key', 'text').execute()
   await db.schema.alterTable('chat_sessions').addColumn('last_message_at', 'text').execute()
-  await db.schema.alterTable('chat_sessions').addColumn('message_count', 'integer', (c) => c.notNull().defaultTo(0)).execute()
-  await db.schema.alterTable('chat_sessions').addColumn('unanswered_count', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('chat_sessions')
+    .addColumn('message_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
+  await db.schema
+    .alterTable('chat_sessions')
+    .addColumn('unanswered_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
 
   // Conversations kept before this migration: each bot message answered the visitor message just before it.
   await sql`UPDATE chat_messages SET reply_to = (
@@ -25,7 +31,12 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
       ORDER BY v.created_at DESC LIMIT 1)
     WHERE role = 'bot'`.execute(db)
   const visitorMessages = await db.selectFrom('chat_messages').select(['id', 'text']).where('role', '=', 'visitor').execute()
-  for (const row of visitorMessages) await db.updateTable('chat_messages').set({ question_key: questionKey(row.text) }).where('id', '=', row.id).execute()
+  for (const row of visitorMessages)
+    await db
+      .updateTable('chat_messages')
+      .set({ question_key: questionKey(row.text) })
+      .where('id', '=', row.id)
+      .execute()
   await sql`UPDATE chat_sessions SET
       last_message_at = (SELECT MAX(m.created_at) FROM chat_messages m WHERE m.session_id = chat_sessions.id),
       message_count = (SELECT COUNT(*) FROM chat_messages m WHERE m.session_id = chat_sessions.id),

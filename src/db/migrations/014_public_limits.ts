@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('rate_limits').addColumn('expires_at', 'text').execute()
   await db.schema.alterTable('chat_uploads').addColumn('claimed_at', 'text').execute()
   await db.schema.createIndex('chat_uploads_unclaimed').on('chat_uploads').columns(['claimed_at', 'created_at']).execute()
-  await sql`update chat_uploads set claimed_at = created_at where exists (select 1 from chat_submissions s where s.chatbot_id = chat_uploads.chatbot_id and s.answers like '%' || chat_uploads.id || '%') or exists (select 1 from appointments a where a.chatbot_id = chat_uploads.chatbot_id and a.answers like '%' || chat_uploads.id || '%')`.execute(db)
+  await sql`update chat_uploads set claimed_at = created_at where exists (select 1 from chat_submissions s where s.chatbot_id = chat_uploads.chatbot_id and s.answers like '%' || chat_uploads.id || '%') or exists (select 1 from appointments a where a.chatbot_id = chat_uploads.chatbot_id and a.answers like '%' || chat_uploads.id || '%')`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

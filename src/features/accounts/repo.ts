@@ -13,7 +13,11 @@ export async function accountById(db: Db, accountId: string): Promise<AccountsTa
 
 /** A new unverified account; nothing when the address has one already. */
 export async function insertAccountIfNew(db: Db, row: AccountsTable): Promise<void> {
-  await db.insertInto('accounts').values(row).onConflict((oc) => oc.column('email').doNothing()).execute()
+  await db
+    .insertInto('accounts')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute()
 }
 
 /** A verified account for the address, created or marked verified (the grant command). */
@@ -76,7 +80,11 @@ export async function codeIssuedAt(db: Db, key: CodeKey): Promise<string | undef
 /** One statement: two requests at once (on two instances) both succeed, the later code replacing the earlier. */
 export async function upsertCode(db: Db, row: VerificationCodesTable): Promise<void> {
   const fresh = { id: row.id, code_hash: row.code_hash, attempts: row.attempts, expires_at: row.expires_at, created_at: row.created_at }
-  await db.insertInto('verification_codes').values(row).onConflict((oc) => oc.columns(['email', 'purpose']).doUpdateSet(fresh)).execute()
+  await db
+    .insertInto('verification_codes')
+    .values(row)
+    .onConflict((oc) => oc.columns(['email', 'purpose']).doUpdateSet(fresh))
+    .execute()
 }
 
 export async function deleteCode(db: Db, id: string): Promise<void> {
@@ -92,7 +100,12 @@ export async function codeOf(db: Db, key: CodeKey): Promise<VerificationCodesTab
  * one instance or several sharing PostgreSQL) get at most `max` comparisons between them.
  */
 export async function countCodeAttempt(db: Db, id: string, max: number): Promise<boolean> {
-  const counted = await db.updateTable('verification_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).where('attempts', '<', max).executeTakeFirst()
+  const counted = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', max)
+    .executeTakeFirst()
   return Number(counted.numUpdatedRows) === 1
 }
 

@@ -10,16 +10,7 @@ import { newId, newToken, sha256 } from '../../lib/ids'
 import { activeSubscription, planById, startCheckout } from '../billing/service'
 import { consumeCode, issueCode, recentlySent } from './codes'
 import { LOGIN_CODE_JOB, type LoginCodePayload } from './login-code-job'
-import {
-  ALREADY_SUBSCRIBED,
-  CODE_EXPIRED,
-  codeSent,
-  INVALID_CODE,
-  INVALID_LOGIN_CODE,
-  LOGIN_CODE_SENT,
-  WAIT_BEFORE_RESEND,
-} from './texts'
-
+import { ALREADY_SUBSCRIBED, CODE_EXPIRED, codeSent, INVALID_CODE, INVALID_LOGIN_CODE, LOGIN_CODE_SENT, WAIT_BEFORE_RESEND } from './texts'
 
 /** Codes arrive as integers or digit strings. */
 function codeText(value: unknown): string | null {

@@ -39,8 +39,12 @@ export interface BusinessDetails {
 const words = (text: string) => text.split(/\s+/).filter(Boolean)
 
 const TOPICS = {
-  price: words('price prices pricing priced cost costs much fee fees charge charges rate rates expensive cheap cheapest package packages plan plans service services product products offer offers sell buy purchase vat quote list menu catalogue'),
-  hours: words('open opening opens hours hour close closing closes closed time times today tomorrow weekend weekends weekday weekdays monday tuesday wednesday thursday friday saturday sunday holiday holidays schedule available when'),
+  price: words(
+    'price prices pricing priced cost costs much fee fees charge charges rate rates expensive cheap cheapest package packages plan plans service services product products offer offers sell buy purchase vat quote list menu catalogue',
+  ),
+  hours: words(
+    'open opening opens hours hour close closing closes closed time times today tomorrow weekend weekends weekday weekdays monday tuesday wednesday thursday friday saturday sunday holiday holidays schedule available when',
+  ),
   contact: words('contact contacts phone telephone call email mail reach number whatsapp support talk speak message'),
   address: words('address addresses location locations located where find visit directions office offices store shop branch branches map based'),
   about: words('about business company who industry website site'),

@@ -42,7 +42,8 @@ interface AnswerType {
 
 /** A number that measures something: not a label's number ("Figure 1", "Section 4") nor a citation ("(13)"). */
 const QUANTITY = /(?<![\p{L}\p{N}(\[])(?<!(?:figure|fig\.|table|section|chapter|page|line|step|appendix|item|note)\s+)\p{N}(?![\p{N}]*[)\]])/iu
-const DATE_OR_TIME = /\b(?:1[5-9]\d\d|20\d\d)\b|\b\d{1,2}[:.]\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|daily|weekly|monthly|yearly|hourly|every \w+)\b|\b\d+\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/iu
+const DATE_OR_TIME =
+  /\b(?:1[5-9]\d\d|20\d\d)\b|\b\d{1,2}[:.]\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|daily|weekly|monthly|yearly|hourly|every \w+)\b|\b\d+\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/iu
 /**
  * A command line or an option: a shell prompt, "--option" or "-x", a <placeholder>, or a
  * code-like name ("user.name", "sources.list", "npm_config"); hyphenated words are left out, as
@@ -57,7 +58,10 @@ const ACRONYM_QUESTION = /\b(?:[Ww]hat|[Ww]hich)\s+(?:does|do|is|are)\s+(?:an?\s
 
 const ANSWER_TYPES: AnswerType[] = [
   { asks: ACRONYM_QUESTION, answer: (q) => acronymPattern(ACRONYM_QUESTION.exec(q)?.[1]) },
-  { asks: /\bhow\s+(?:many|much|long|old|far|big|large|small|often|fast|slow|high|low|tall|heavy|deep|wide)\b|\b(?:what|which)\s+(?:is\s+|was\s+|were\s+|are\s+)?(?:the\s+)?(?:number|amount|size|temperature|distance|weight|height|age|length|duration|percentage|proportion|rate|price|cost|speed|limit|maximum|minimum|average|mean|version|port)\b|\bat what (?:temperature|speed|rate|age|size|port)\b/iu, answer: QUANTITY },
+  {
+    asks: /\bhow\s+(?:many|much|long|old|far|big|large|small|often|fast|slow|high|low|tall|heavy|deep|wide)\b|\b(?:what|which)\s+(?:is\s+|was\s+|were\s+|are\s+)?(?:the\s+)?(?:number|amount|size|temperature|distance|weight|height|age|length|duration|percentage|proportion|rate|price|cost|speed|limit|maximum|minimum|average|mean|version|port)\b|\bat what (?:temperature|speed|rate|age|size|port)\b/iu,
+    answer: QUANTITY,
+  },
   { asks: /^\s*(?:when|what time|what date|what day|how soon|since when|until when)\b/iu, answer: DATE_OR_TIME },
   { asks: /\bhow\s+(?:do|can|could|should|would|shall|to|may)\b|\b(?:what|which)\s+(?:command|option|flag|setting|switch|package)\b/iu, answer: COMMAND },
   { asks: /^\s*where\b|\b(?:which|what)\s+(?:file|directory|folder|path|url|address|site|server|host|mirror)\b/iu, answer: PLACE },

@@ -25,9 +25,7 @@ export class LlmTimeout extends Error {
 
 export function completionRequest(llm: LlmConfig, input: GroundedQuestion) {
   const numbered = input.passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.text}`).join('\n\n')
-  const system = [LLM_SYSTEM_PROMPT, input.instructions.trim() ? llmGuidance(input.instructions.trim()) : '', `Passages:\n\n${numbered}`]
-    .filter(Boolean)
-    .join('\n\n')
+  const system = [LLM_SYSTEM_PROMPT, input.instructions.trim() ? llmGuidance(input.instructions.trim()) : '', `Passages:\n\n${numbered}`].filter(Boolean).join('\n\n')
   return {
     model: llm.model,
     temperature: 0.2,

@@ -85,7 +85,28 @@ export async function weighTerms(ctx: AppContext, chatbotId: string, terms: stri
 }
 
 /** Words after which a question's next word is a verb ("how can I check", "do you ship", "to install"). */
-const VERB_BEFORE = new Set(['i', 'you', 'we', 'they', 'to', 'can', 'could', 'should', 'would', 'will', 'shall', 'may', 'might', 'must', 'do', 'does', 'did', 'please', 'not', 'never'])
+const VERB_BEFORE = new Set([
+  'i',
+  'you',
+  'we',
+  'they',
+  'to',
+  'can',
+  'could',
+  'should',
+  'would',
+  'will',
+  'shall',
+  'may',
+  'might',
+  'must',
+  'do',
+  'does',
+  'did',
+  'please',
+  'not',
+  'never',
+])
 
 /** Each content word's WordNet relatives, as stems other than the question's own. */
 async function relatedStems(question: string, terms: string[]): Promise<Map<string, string[]>> {
@@ -287,7 +308,8 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
 const CONTEXT_WORDS = 50
 
 /** Sentences that lean on the one before them ("This means…", "For example, …", "However, …"). */
-const LEANS_BACK = /^(?:for example|for instance|e\.g\.|this|that|these|those|it|its|they|such|however|also|otherwise|in this case|in that case|then|thus|therefore|instead|similarly|likewise|as a result|but)\b/i
+const LEANS_BACK =
+  /^(?:for example|for instance|e\.g\.|this|that|these|those|it|its|they|such|however|also|otherwise|in this case|in that case|then|thus|therefore|instead|similarly|likewise|as a result|but)\b/i
 /** A paragraph that is a heading (short, no end mark) or a FAQ's question. */
 const HEADING_WORDS = 12
 const QUESTION_WORDS = 30
@@ -330,8 +352,7 @@ function answerOfSection(window: { start: number; end: number }, headings: Set<n
 }
 
 /** Where the excerpt starts: one sentence earlier when the first answering sentence leans back on it. */
-const leadStart = (sentences: string[], headings: Set<number>, start: number) =>
-  start > 0 && LEANS_BACK.test(sentences[start]) && !headings.has(start - 1) ? start - 1 : start
+const leadStart = (sentences: string[], headings: Set<number>, start: number) => (start > 0 && LEANS_BACK.test(sentences[start]) && !headings.has(start - 1) ? start - 1 : start)
 
 /** The lead-in, the answering sentences whole, then the sentences after them as long as they fit the context budget. */
 export function excerptOf(passage: RankedPassage): string {
@@ -344,5 +365,3 @@ export function excerptOf(passage: RankedPassage): string {
   }
   return parts.join(' ')
 }
-
-

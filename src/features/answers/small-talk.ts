@@ -5,8 +5,44 @@ import { GOODBYE_REPLY, greetingReply, thanksReply } from './texts'
 export type SmallTalk = 'greeting' | 'thanks' | 'goodbye'
 
 const PHRASES: Record<SmallTalk, string[]> = {
-  greeting: ['hi', 'hello', 'hey', 'hiya', 'howdy', 'greetings', 'good morning', 'good afternoon', 'good evening', 'good day', 'hi there', 'hello there', 'hey there', 'yo', 'bonjour', 'hola', 'hallo', 'ciao'],
-  thanks: ['thanks', 'thank you', 'thx', 'ty', 'cheers', 'many thanks', 'thanks a lot', 'thank you very much', 'thanks so much', 'great thanks', 'ok thanks', 'okay thanks', 'perfect thanks', 'merci', 'danke', 'gracias'],
+  greeting: [
+    'hi',
+    'hello',
+    'hey',
+    'hiya',
+    'howdy',
+    'greetings',
+    'good morning',
+    'good afternoon',
+    'good evening',
+    'good day',
+    'hi there',
+    'hello there',
+    'hey there',
+    'yo',
+    'bonjour',
+    'hola',
+    'hallo',
+    'ciao',
+  ],
+  thanks: [
+    'thanks',
+    'thank you',
+    'thx',
+    'ty',
+    'cheers',
+    'many thanks',
+    'thanks a lot',
+    'thank you very much',
+    'thanks so much',
+    'great thanks',
+    'ok thanks',
+    'okay thanks',
+    'perfect thanks',
+    'merci',
+    'danke',
+    'gracias',
+  ],
   goodbye: ['bye', 'goodbye', 'good bye', 'bye bye', 'see you', 'see you later', 'see ya', 'farewell', 'good night', 'take care', 'have a nice day', 'ciao for now'],
 }
 
@@ -17,7 +53,7 @@ export function smallTalkOf(message: string): SmallTalk | null {
     .replace(/[^\p{L}\p{N}\s']/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-  if (plain === '' || message.includes('?') && plain.split(' ').length > 3) return null
+  if (plain === '' || (message.includes('?') && plain.split(' ').length > 3)) return null
   // Thanks before greetings: "hi, thanks" thanks; a name after a greeting ("hello Anna") is allowed.
   for (const kind of ['thanks', 'goodbye', 'greeting'] as const) {
     for (const phrase of PHRASES[kind]) {

@@ -2,8 +2,7 @@
 
 // Chat replies (Markdown).
 /** The plain refusal (contract section 8): the material does not hold an answer; `answered: false`. */
-export const NOTHING_FOUND =
-  "I could not find that in my material. Please try asking in other words, or contact the business directly."
+export const NOTHING_FOUND = 'I could not find that in my material. Please try asking in other words, or contact the business directly.'
 
 // Small talk (contract section 8: a short friendly reply with the chatbot's instructions).
 export const greetingReply = (instructions: string) => withInstructions('Hello! How can I help you today?', instructions)
@@ -12,15 +11,14 @@ export const GOODBYE_REPLY = 'Goodbye, and thank you for your visit!'
 const withInstructions = (reply: string, instructions: string) => (instructions.trim() ? `${reply}\n\n${instructions.trim()}` : reply)
 
 /** The line under each quoted passage that names where it comes from, and the section heading or FAQ question it is under. */
-export const sourceLine = (title: string, url: string | null, section: string | null = null) =>
-  `*Source: ${url ? `[${title}](${url})` : title}${section ? `, “${section}”` : ''}*`
+export const sourceLine = (title: string, url: string | null, section: string | null = null) => `*Source: ${url ? `[${title}](${url})` : title}${section ? `, “${section}”` : ''}*`
 
 // The LLM path (contract section 8).
 /** What the model answers, alone, when the passages do not hold the answer; the visitor then gets NOTHING_FOUND. */
 export const LLM_NO_ANSWER = 'NO_ANSWER'
 export const LLM_SYSTEM_PROMPT =
   'You are the assistant of a business website. Answer the visitor only from the numbered passages below, ' +
-  'in the language of the visitor\'s question. Cite each passage you use by its number in square brackets, ' +
+  "in the language of the visitor's question. Cite each passage you use by its number in square brackets, " +
   'like [1] or [2]. Be brief and use Markdown. If the passages do not hold the answer, reply with exactly ' +
   `${LLM_NO_ANSWER} and nothing else.`
 export const llmGuidance = (instructions: string) => `Guidance from the business: ${instructions}`

@@ -126,9 +126,32 @@ function derivedWords(parts: LoadedPart[], sense: Synset, lemma: string): string
  * "store" (keep), never as the noun (a shop).
  */
 const DETACHMENTS: Record<string, [string, string][]> = {
-  n: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
-  v: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
-  a: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+  n: [
+    ['s', ''],
+    ['ses', 's'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
+  ],
+  v: [
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
+  ],
+  a: [
+    ['er', ''],
+    ['est', ''],
+    ['er', 'e'],
+    ['est', 'e'],
+  ],
 }
 
 /** Forms WordNet may list a word under in one part of speech: itself, then its detached forms. */

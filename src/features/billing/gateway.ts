@@ -39,9 +39,7 @@ export function testModeGateway(publicUrl: string): PaymentGateway {
 export function stripeGateway(opts: { secretKey: string; webhookSecret: string | null; apiBase: string | null }): PaymentGateway {
   const base = opts.apiBase ? new URL(opts.apiBase) : null
   const stripe = new Stripe(opts.secretKey, {
-    ...(base
-      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
-      : {}),
+    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
     maxNetworkRetries: 2,
   })
   return {

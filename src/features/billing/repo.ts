@@ -58,7 +58,11 @@ export async function markStripeCheckoutPaid(db: Db, stripeSessionId: string, no
 export async function recordEvent(db: Db, eventId: string, now: string): Promise<boolean> {
   // Insert-or-nothing rather than look-then-insert: of two deliveries racing (two instances), the
   // second waits on the first's row and then sees it, instead of failing on the primary key.
-  const recorded = await db.insertInto('processed_events').values({ id: eventId, received_at: now }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst()
+  const recorded = await db
+    .insertInto('processed_events')
+    .values({ id: eventId, received_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst()
   return Number(recorded.numInsertedOrUpdatedRows ?? 0) === 1
 }
 

@@ -6,10 +6,21 @@ import type { SubscriptionsTable } from '../../db/schema'
 import { badRequest, conflict, notFound, subscriptionRequired } from '../../http/errors'
 import { newId } from '../../lib/ids'
 import { testCheckoutUrl, withStatus } from './gateway'
-import { checkoutById, checkoutByStripeId, claimCheckout, insertCheckout, insertSubscription, markStripeCheckoutPaid, openTestCheckout, paidSubscription, recordEvent, subscriptionByStripeId, updateSubscription } from './repo'
+import {
+  checkoutById,
+  checkoutByStripeId,
+  claimCheckout,
+  insertCheckout,
+  insertSubscription,
+  markStripeCheckoutPaid,
+  openTestCheckout,
+  paidSubscription,
+  recordEvent,
+  subscriptionByStripeId,
+  updateSubscription,
+} from './repo'
 import { addInterval } from './periods'
 import { CHECKOUT_NOT_FOUND, SESSION_ALREADY_COMPLETED, UNKNOWN_PLAN } from './texts'
-
 
 export function planById(ctx: AppContext, planId?: string | null): Plan {
   if (planId === undefined || planId === null) return ctx.config.plans[0]
@@ -65,16 +76,16 @@ export async function subscribe(ctx: AppContext, db: Db, input: SubscribeInput):
     return
   }
   await insertSubscription(db, {
-      id: newId(),
-      account_id: input.accountId,
-      plan_id: plan.id,
-      status: 'active',
-      current_period_start: start.toISOString(),
-      current_period_end: end.toISOString(),
-      stripe_subscription_id: input.stripeSubscriptionId ?? null,
-      stripe_customer_id: input.stripeCustomerId ?? null,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
+    id: newId(),
+    account_id: input.accountId,
+    plan_id: plan.id,
+    status: 'active',
+    current_period_start: start.toISOString(),
+    current_period_end: end.toISOString(),
+    stripe_subscription_id: input.stripeSubscriptionId ?? null,
+    stripe_customer_id: input.stripeCustomerId ?? null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
   })
 }
 
@@ -97,14 +108,14 @@ export async function startCheckout(ctx: AppContext, account: { id: string; emai
     returnUrl,
   })
   await insertCheckout(ctx.db, {
-      id: sessionId,
-      account_id: account.id,
-      plan_id: plan.id,
-      return_url: returnUrl,
-      status: 'open',
-      stripe_session_id: processorSessionId,
-      created_at: ctx.clock.now().toISOString(),
-      completed_at: null,
+    id: sessionId,
+    account_id: account.id,
+    plan_id: plan.id,
+    return_url: returnUrl,
+    status: 'open',
+    stripe_session_id: processorSessionId,
+    created_at: ctx.clock.now().toISOString(),
+    completed_at: null,
   })
   return url
 }
@@ -132,11 +143,9 @@ export async function cancelTestCheckout(ctx: AppContext, sessionId: string): Pr
   return withStatus(session.return_url, 'cancelled')
 }
 
-const unixToDate = (seconds: number | null | undefined): Date | undefined =>
-  typeof seconds === 'number' ? new Date(seconds * 1000) : undefined
+const unixToDate = (seconds: number | null | undefined): Date | undefined => (typeof seconds === 'number' ? new Date(seconds * 1000) : undefined)
 
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null)
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null))
 
 /** Applies a verified Stripe event once: the event id is recorded in the same transaction as its effect. */
 export async function applyStripeEvent(
@@ -171,9 +180,7 @@ export async function applyStripeEvent(
         const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null }
         const subscriptionId = idOf(invoice.subscription) ?? idOf(invoice.parent?.subscription_details?.subscription)
         const line = invoice.lines?.data?.[0]
-        const local = subscriptionId
-          ? await subscriptionByStripeId(trx, subscriptionId)
-          : undefined
+        const local = subscriptionId ? await subscriptionByStripeId(trx, subscriptionId) : undefined
         if (!local) return 'ignored'
         const start = unixToDate(line?.period?.start) ?? new Date(local.current_period_end)
         const plan = planById(ctx, local.plan_id)

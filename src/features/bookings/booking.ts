@@ -168,22 +168,22 @@ export async function listAppointments(ctx: AppContext, chatbotId: string): Prom
   const rows = await appointmentsOf(ctx.db, chatbotId)
   const calendars = new Map((await calendarsOf(ctx.db, chatbotId)).map((c) => [c.id, c]))
   // Deleting a calendar deletes its appointments, so every row has its calendar.
-  return rows.flatMap((a) => {
-    const calendar = calendars.get(a.calendarId)
-    return calendar ? [{ ...a, calendarName: calendar.name, timeZone: calendar.timeZone }] : []
-  }).map((a) => ({
-    appointment_id: a.id,
-    calendar_id: a.calendarId,
-    calendar_name: a.calendarName,
-    start: formatInZone(a.start, a.timeZone),
-    end: formatInZone(a.end, a.timeZone),
-    duration: a.duration,
-    client_name: a.clientName,
-    client_email: a.clientEmail,
-    answers: a.answers,
-    created_at: a.createdAt,
-    status: a.status,
-  }))
+  return rows
+    .flatMap((a) => {
+      const calendar = calendars.get(a.calendarId)
+      return calendar ? [{ ...a, calendarName: calendar.name, timeZone: calendar.timeZone }] : []
+    })
+    .map((a) => ({
+      appointment_id: a.id,
+      calendar_id: a.calendarId,
+      calendar_name: a.calendarName,
+      start: formatInZone(a.start, a.timeZone),
+      end: formatInZone(a.end, a.timeZone),
+      duration: a.duration,
+      client_name: a.clientName,
+      client_email: a.clientEmail,
+      answers: a.answers,
+      created_at: a.createdAt,
+      status: a.status,
+    }))
 }
-
-

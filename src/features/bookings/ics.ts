@@ -3,31 +3,34 @@
 // converts them to the reader's zone.
 
 export type Invitation = {
-  uid: string;
-  start: Date;
-  end: Date;
-  summary: string;
-  description: string;
-  location?: string | null;
-  organizerEmail: string;
-  organizerName?: string | null;
-  attendee: { name: string; email: string };
+  uid: string
+  start: Date
+  end: Date
+  summary: string
+  description: string
+  location?: string | null
+  organizerEmail: string
+  organizerName?: string | null
+  attendee: { name: string; email: string }
   /** IANA zone of the calendar; a display hint only (X-WR-TIMEZONE), times stay in UTC. */
-  timeZone?: string | null;
-  now: Date;
+  timeZone?: string | null
+  now: Date
   /** REQUEST for the invitation, CANCEL when it is called off (same UID, higher sequence). */
-  method?: 'REQUEST' | 'CANCEL';
-  sequence?: number;
-};
+  method?: 'REQUEST' | 'CANCEL'
+  sequence?: number
+}
 
-const CRLF = '\r\n';
-const MAX_LINE_OCTETS = 75;
-const PRODID = '-//Chatbot Service//Appointments//EN';
-const utf8 = new TextEncoder();
+const CRLF = '\r\n'
+const MAX_LINE_OCTETS = 75
+const PRODID = '-//Chatbot Service//Appointments//EN'
+const utf8 = new TextEncoder()
 
 /** 20261201T140000Z */
 export function formatUtc(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '')
 }
 
 /** TEXT value escaping (RFC 5545 §3.3.11); other control characters cannot appear at all. */
@@ -38,18 +41,18 @@ export function escapeText(value: string): string {
     .replace(/,/g, '\\,')
     .replace(/\r\n|\r|\n/g, '\\n')
     .replace(/\t/g, ' ')
-    .replace(/[\u0000-\u001f\u007f]/g, '');
+    .replace(/[\u0000-\u001f\u007f]/g, '')
 }
 
 /** Parameter values (CN=...) cannot hold DQUOTE or controls; quote them when they hold ,;: */
 function paramValue(value: string): string {
-  const clean = value.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return /[,;:]/.test(clean) ? `"${clean}"` : clean;
+  const clean = value.replace(/[\u0000-\u001f\u007f"]/g, '').trim()
+  return /[,;:]/.test(clean) ? `"${clean}"` : clean
 }
 
 /** mailto: URI with anything that could break the line or the URI removed. */
 function mailto(email: string): string {
-  return `mailto:${email.replace(/[\u0000-\u0020\u007f"<>]/g, '')}`;
+  return `mailto:${email.replace(/[\u0000-\u0020\u007f"<>]/g, '')}`
 }
 
 /**
@@ -58,27 +61,27 @@ function mailto(email: string): string {
  * sequences stay whole.
  */
 export function foldLine(line: string): string {
-  const parts: string[] = [];
-  let current = '';
-  let currentOctets = 0;
+  const parts: string[] = []
+  let current = ''
+  let currentOctets = 0
   for (const char of line) {
-    const octets = utf8.encode(char).length;
+    const octets = utf8.encode(char).length
     if (currentOctets + octets > MAX_LINE_OCTETS) {
-      parts.push(current);
-      current = ' ';
-      currentOctets = 1;
+      parts.push(current)
+      current = ' '
+      currentOctets = 1
     }
-    current += char;
-    currentOctets += octets;
+    current += char
+    currentOctets += octets
   }
-  parts.push(current);
-  return parts.join(CRLF);
+  parts.push(current)
+  return parts.join(CRLF)
 }
 
 export function renderInvitation(a: Invitation): string {
-  const cancel = a.method === 'CANCEL';
-  const organizerCn = a.organizerName ? `;CN=${paramValue(a.organizerName)}` : '';
-  const attendeeCn = a.attendee.name.trim() ? `;CN=${paramValue(a.attendee.name)}` : '';
+  const cancel = a.method === 'CANCEL'
+  const organizerCn = a.organizerName ? `;CN=${paramValue(a.organizerName)}` : ''
+  const attendeeCn = a.attendee.name.trim() ? `;CN=${paramValue(a.attendee.name)}` : ''
   const lines = [
     'BEGIN:VCALENDAR',
     `PRODID:${PRODID}`,
@@ -101,7 +104,7 @@ export function renderInvitation(a: Invitation): string {
     `ATTENDEE${attendeeCn};CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT${cancel ? '' : ';PARTSTAT=NEEDS-ACTION;RSVP=TRUE'}:${mailto(a.attendee.email)}`,
     'END:VEVENT',
     'END:VCALENDAR',
-  ];
+  ]
   // The last line also ends with CRLF: every content line is CRLF-terminated.
-  return lines.map(foldLine).join(CRLF) + CRLF;
+  return lines.map(foldLine).join(CRLF) + CRLF
 }

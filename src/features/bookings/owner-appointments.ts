@@ -28,7 +28,18 @@ export async function ownerAppointments(ctx: AppContext, { chatbot }: Pick<Chatb
 export function appointmentsCsv(items: OwnerAppointment[], opts: { bom?: boolean } = {}): string {
   return toCsv(
     ['appointment_id', 'status', 'calendar_name', 'start', 'end', 'duration', 'client_name', 'client_email', 'answers', 'created_at'],
-    items.map((a) => [a.appointment_id, a.status, a.calendar_name, a.start, a.end, a.duration, a.client_name, a.client_email, a.answers.map((x) => `${x.title}: ${String(x.value)}`).join('; '), a.created_at]),
+    items.map((a) => [
+      a.appointment_id,
+      a.status,
+      a.calendar_name,
+      a.start,
+      a.end,
+      a.duration,
+      a.client_name,
+      a.client_email,
+      a.answers.map((x) => `${x.title}: ${String(x.value)}`).join('; '),
+      a.created_at,
+    ]),
     opts,
   )
 }

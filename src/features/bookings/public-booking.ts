@@ -2,7 +2,7 @@
 import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
 import type { SlotsQuery } from './model'
-import { badRequest, } from '../../http/errors'
+import { badRequest } from '../../http/errors'
 import { normaliseEmail } from '../../lib/email'
 import { availableSlots, bookAppointment, type Booking, type SlotsAnswer } from './booking'
 import type { ChatbotRow } from '../chatbots/access'
@@ -10,7 +10,7 @@ import { checkQuestionAnswer, type CollectedAnswer } from '../forms/data-collect
 import { INVITATION_MAIL_JOB, type InvitationMailPayload } from './invitation-mail'
 import { questionsOf } from '../forms/questions'
 import type { BookBody } from '../chat/schemas'
-import { answerInvalid, answerMissing, answerUnknown, } from '../chat/texts'
+import { answerInvalid, answerMissing, answerUnknown } from '../chat/texts'
 import { claimAnswerUploads, shownAnswer, uploadLookup } from '../forms/uploads'
 import { queueAppointmentCreated } from '../webhooks/service'
 import { takeDailyAllowance } from '../conversations/usage'
@@ -81,10 +81,7 @@ export async function book(ctx: AppContext, chatbot: ChatbotRow, input: Static<t
       created_at: details.createdAt,
       status: 'confirmed',
     })
-    await notifyOwner(ctx, trx, chatbot, 'appointment', [
-      `When: ${booked.start} to ${booked.end}`,
-      `Client: ${input.client_name.trim()} <${normaliseEmail(input.client_email)}>`,
-    ])
+    await notifyOwner(ctx, trx, chatbot, 'appointment', [`When: ${booked.start} to ${booked.end}`, `Client: ${input.client_name.trim()} <${normaliseEmail(input.client_email)}>`])
   })
   ctx.jobs.kick()
   ctx.log.info('chat.appointment_booked', { chatbot_id: chatbot.id, appointment_id: booking.appointment_id })

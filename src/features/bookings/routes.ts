@@ -67,17 +67,24 @@ export const bookingRoutes = (ctx: AppContext) =>
           response: { 200: SlotsAnswer, ...errorsOf(FAILS.public) },
           detail: { operationId: 'listSlots', summary: "Free slots of one calendar on one day (in the calendar's zone)", tags: PUBLIC_TAGS, security: PUBLIC },
         })
-        .post('/api/v1.0/chat/:uniqueId/book/', ({ chatbot, body, request, server, set }) => idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), BookingAnswer, () => book(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy))), {
-          params: ChatbotParams,
-          headers: IdempotencyHeaders,
-          body: BookBody,
-          response: { 200: BookingAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
-          detail: {
-            successHeaders: REPLAYED_HEADER_DOC,
-            operationId: 'bookAppointment',
-            summary: 'Book an offered slot; the client and the calendar get an .ics invitation by e-mail',
-            tags: PUBLIC_TAGS,
-            security: PUBLIC,
+        .post(
+          '/api/v1.0/chat/:uniqueId/book/',
+          ({ chatbot, body, request, server, set }) =>
+            idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), BookingAnswer, () =>
+              book(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)),
+            ),
+          {
+            params: ChatbotParams,
+            headers: IdempotencyHeaders,
+            body: BookBody,
+            response: { 200: BookingAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
+            detail: {
+              successHeaders: REPLAYED_HEADER_DOC,
+              operationId: 'bookAppointment',
+              summary: 'Book an offered slot; the client and the calendar get an .ics invitation by e-mail',
+              tags: PUBLIC_TAGS,
+              security: PUBLIC,
+            },
           },
-        }),
+        ),
     )

@@ -16,8 +16,7 @@ export type AppointmentDuration = (typeof APPOINTMENT_DURATIONS)[number]
 
 const DURATION_FLAGS = { 15: 'min15App', 30: 'min30App', 45: 'min45App', 60: 'min60App' } as const
 
-const flag = (description: string) =>
-  Type.Optional(Type.Boolean({ default: false, description: `${description} Multipart forms may send 'true'/'false'.` }))
+const flag = (description: string) => Type.Optional(Type.Boolean({ default: false, description: `${description} Multipart forms may send 'true'/'false'.` }))
 
 /** For documentation; parseCalendarInputs is the validator (it gives the precise messages). */
 export const CalendarInputSchema = Type.Object(
@@ -34,9 +33,7 @@ export const CalendarInputSchema = Type.Object(
       examples: ['5:00 PM'],
     }),
     local_timezone: Type.String({ description: 'IANA time zone name.', examples: ['America/New_York'] }),
-    description: Type.Optional(
-      Type.String({ maxLength: CALENDAR_DESCRIPTION_MAX, description: 'Details accompanying appointments (links, venue).' }),
-    ),
+    description: Type.Optional(Type.String({ maxLength: CALENDAR_DESCRIPTION_MAX, description: 'Details accompanying appointments (links, venue).' })),
     include_weekends: flag('Whether weekends can be booked.'),
     min15App: flag('Enables 15-minute appointments.'),
     min30App: flag('Enables 30-minute appointments.'),
@@ -62,9 +59,7 @@ export interface CalendarInput {
   durations: AppointmentDuration[]
 }
 
-export type CalendarInputsResult =
-  | { ok: true; calendars: CalendarInput[] }
-  | { ok: false; field: string; message: string }
+export type CalendarInputsResult = { ok: true; calendars: CalendarInput[] } | { ok: false; field: string; message: string }
 
 export const CALENDAR_MESSAGES = {
   notList: 'must be a list of calendars',

@@ -28,10 +28,7 @@ const CalendarViewItemSchema = T.Object({
   min60App: T.Boolean(),
 })
 
-export const CalendarViewResponse = T.Object(
-  { response: T.Literal('success'), calendar_list: T.Array(CalendarViewItemSchema) },
-  { description: 'The calendars, oldest first' },
-)
+export const CalendarViewResponse = T.Object({ response: T.Literal('success'), calendar_list: T.Array(CalendarViewItemSchema) }, { description: 'The calendars, oldest first' })
 
 export const BookingAnswer = T.Object({
   title: T.String({ minLength: 1, maxLength: 200 }),

@@ -33,8 +33,7 @@ export type { CalendarViewItem, PublicCalendar } from './view'
 
 const APPOINTMENT = [TYPES.appointment] as const
 
-const asObject = (body: unknown): Record<string, unknown> =>
-  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+const asObject = (body: unknown): Record<string, unknown> => (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {})
 
 /** calendar-add: 404 for an unknown chatbot, the spec's type error for another type. */
 export const CALENDAR_ADD_ACCESS: ChatbotAccessRule = {

@@ -82,9 +82,7 @@ function wallClockOf(instant: Date, zone: string): WallClock {
 function resolveWallTime(dayNumber: number, minutes: number, zone: string): Date | null {
   const wallAsUtc = dayNumber * DAY_MS + minutes * MINUTE_MS
   const offsets = new Set([-DAY_MS, 0, DAY_MS].map((shift) => tzOffset(zone, new Date(wallAsUtc + shift))))
-  const instants = [...offsets]
-    .filter((offset) => tzOffset(zone, new Date(wallAsUtc - offset * MINUTE_MS)) === offset)
-    .map((offset) => wallAsUtc - offset * MINUTE_MS)
+  const instants = [...offsets].filter((offset) => tzOffset(zone, new Date(wallAsUtc - offset * MINUTE_MS)) === offset).map((offset) => wallAsUtc - offset * MINUTE_MS)
   return instants.length === 0 ? null : new Date(Math.min(...instants))
 }
 
@@ -146,22 +144,14 @@ const isWeekend = (dayNumber: number) => {
 
 const overlaps = (a: SlotInstants, b: BookedInterval) => a.start < b.end && b.start < a.end
 
-function offeredSlots(
-  calendar: SlotCalendar,
-  dayNumber: number,
-  duration: number,
-  now: Date,
-  booked: readonly BookedInterval[],
-): SlotInstants[] {
+function offeredSlots(calendar: SlotCalendar, dayNumber: number, duration: number, now: Date, booked: readonly BookedInterval[]): SlotInstants[] {
   if (!Number.isInteger(duration) || duration <= 0) throw new RangeError(`not a slot duration: ${duration}`)
   if (Number.isNaN(tzOffset(calendar.timeZone, now))) throw new RangeError(`unknown time zone: ${calendar.timeZone}`)
   // "Today" is the calendar's date; a past date's slots would all be past anyway.
   const today = wallClockOf(now, calendar.timeZone).dayNumber
   if (dayNumber < today || dayNumber - today > BOOKING_HORIZON_DAYS) return []
   if (isWeekend(dayNumber) && !calendar.includeWeekends) return []
-  return daySlots(calendar, dayNumber, duration).filter(
-    (slot) => slot.start >= now && !booked.some((interval) => overlaps(slot, interval)),
-  )
+  return daySlots(calendar, dayNumber, duration).filter((slot) => slot.start >= now && !booked.some((interval) => overlaps(slot, interval)))
 }
 
 const toSlot = (slot: SlotInstants, zone: string): Slot => ({
@@ -174,13 +164,7 @@ const toSlot = (slot: SlotInstants, zone: string): Slot => ({
  * of `now`. Throws InvalidSlotDateError for a date that is not a real day; a past date or
  * one more than BOOKING_HORIZON_DAYS after today gives an empty list.
  */
-export function listSlots(
-  calendar: SlotCalendar,
-  date: string,
-  duration: number,
-  now: Date,
-  booked: readonly BookedInterval[],
-): Slot[] {
+export function listSlots(calendar: SlotCalendar, date: string, duration: number, now: Date, booked: readonly BookedInterval[]): Slot[] {
   const dayNumber = parseDayNumber(date)
   if (dayNumber === null) throw new InvalidSlotDateError()
   return offeredSlots(calendar, dayNumber, duration, now, booked).map((slot) => toSlot(slot, calendar.timeZone))
@@ -241,27 +225,13 @@ export function slotsForVisitor(
  * null when that start is taken, past, off the grid or outside hours. Booking uses it to
  * refuse a stale choice; the slot's strings are in the calendar's offset.
  */
-export function findOfferedSlot(
-  calendar: SlotCalendar,
-  start: Date,
-  duration: number,
-  now: Date,
-  booked: readonly BookedInterval[],
-): Slot | null {
+export function findOfferedSlot(calendar: SlotCalendar, start: Date, duration: number, now: Date, booked: readonly BookedInterval[]): Slot | null {
   if (Number.isNaN(start.getTime())) return null
   const { dayNumber } = wallClockOf(start, calendar.timeZone)
-  const match = offeredSlots(calendar, dayNumber, duration, now, booked).find(
-    (slot) => slot.start.getTime() === start.getTime(),
-  )
+  const match = offeredSlots(calendar, dayNumber, duration, now, booked).find((slot) => slot.start.getTime() === start.getTime())
   return match ? toSlot(match, calendar.timeZone) : null
 }
 
-export function isOfferedSlot(
-  calendar: SlotCalendar,
-  start: Date,
-  duration: number,
-  now: Date,
-  booked: readonly BookedInterval[],
-): boolean {
+export function isOfferedSlot(calendar: SlotCalendar, start: Date, duration: number, now: Date, booked: readonly BookedInterval[]): boolean {
   return findOfferedSlot(calendar, start, duration, now, booked) !== null
 }

@@ -5,11 +5,9 @@ export const CALENDAR_DELETED = 'Calendar deleted successfully.'
 export const SUCCESS = 'success'
 
 /** calendar-add words it "use the create_subscription endpoint"... */
-export const ADD_SUBSCRIPTION_REQUIRED =
-  'You need an active subscription to access this API, please use the create_subscription endpoint to get a subscription.'
+export const ADD_SUBSCRIPTION_REQUIRED = 'You need an active subscription to access this API, please use the create_subscription endpoint to get a subscription.'
 /** ...calendar-view and calendar-delete without "the". */
-export const SUBSCRIPTION_REQUIRED =
-  'You need an active subscription to access this API, please use create_subscription endpoint to get a subscription.'
+export const SUBSCRIPTION_REQUIRED = 'You need an active subscription to access this API, please use create_subscription endpoint to get a subscription.'
 
 export const ADD_WRONG_TYPE = 'Can only add Calendars to Appointment/Calendar Support Chatbots'
 export const VIEW_WRONG_TYPE = 'Can only view calendars of Appointment/Calendar Support Chatbots.'

@@ -108,7 +108,9 @@ export const EditBody = T.Object(
     business_industry: T.Optional(RequiredText(200)),
     business_website: T.Optional(T.Union([Url('Business website'), T.Null()], { description: 'null removes it (not on Business Enquiries, which requires one)' })),
     business_logo: T.Optional(
-      T.Union([T.String({ description: 'A data:image/...;base64, URL (in multipart: a file part)' }), T.Null()], { description: 'null removes it (not on Quote Generation, which requires one)' }),
+      T.Union([T.String({ description: 'A data:image/...;base64, URL (in multipart: a file part)' }), T.Null()], {
+        description: 'null removes it (not on Quote Generation, which requires one)',
+      }),
     ),
     pricing_plans: T.Optional(PricingPlans),
     contact_information: T.Optional(T.Union([T.String({ maxLength: 2000 }), T.Null()])),

@@ -58,41 +58,71 @@ export const chatbotRoutes = (ctx: AppContext, material: ChatbotMaterial) => {
       rememberCreationLogo(context.request, logo)
       context.body = fields
     })
-    .post('/api/v1.0/api-knowledge-retrieval/', ({ account, plan, body, request, set }) =>
-      idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.knowledge, body, creationLogo(request))), {
-      headers: IdempotencyHeaders,
-      body: KnowledgeRetrievalBody,
-      response: creationResponse,
-      detail: creationDoc('createKnowledgeRetrievalChatbot', `Create a ${TYPES.knowledge} chatbot`, KnowledgeRetrievalBody),
-    })
-    .post('/api/v1.0/api-customer-support/', ({ account, plan, body, request, set }) =>
-      idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.business, body, creationLogo(request))), {
-      headers: IdempotencyHeaders,
-      body: BusinessEnquiriesBody,
-      response: creationResponse,
-      detail: creationDoc('createBusinessEnquiriesChatbot', `Create a ${TYPES.business} chatbot`, BusinessEnquiriesBody),
-    })
-    .post('/api/v1.0/api-data-collection/', ({ account, plan, body, request, set }) =>
-      idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.dataCollection, body, creationLogo(request))), {
-      headers: IdempotencyHeaders,
-      body: DataCollectionBody,
-      response: creationResponse,
-      detail: creationDoc('createDataCollectionChatbot', `Create a ${TYPES.dataCollection} chatbot`, DataCollectionBody),
-    })
-    .post('/api/v1.0/api-quote-generation/', ({ account, plan, body, request, set }) =>
-      idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.quote, body, creationLogo(request))), {
-      headers: IdempotencyHeaders,
-      body: QuoteGenerationBody,
-      response: creationResponse,
-      detail: creationDoc('createQuoteGenerationChatbot', `Create a ${TYPES.quote} chatbot`, QuoteGenerationBody),
-    })
-    .post('/api/v1.0/api-appointment-calendar/', ({ account, plan, body, request, set }) =>
-      idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () => createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.appointment, body, creationLogo(request))), {
-      headers: IdempotencyHeaders,
-      body: AppointmentBody,
-      response: creationResponse,
-      detail: creationDoc('createAppointmentChatbot', `Create an ${TYPES.appointment} chatbot`, AppointmentBody),
-    })
+    .post(
+      '/api/v1.0/api-knowledge-retrieval/',
+      ({ account, plan, body, request, set }) =>
+        idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () =>
+          createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.knowledge, body, creationLogo(request)),
+        ),
+      {
+        headers: IdempotencyHeaders,
+        body: KnowledgeRetrievalBody,
+        response: creationResponse,
+        detail: creationDoc('createKnowledgeRetrievalChatbot', `Create a ${TYPES.knowledge} chatbot`, KnowledgeRetrievalBody),
+      },
+    )
+    .post(
+      '/api/v1.0/api-customer-support/',
+      ({ account, plan, body, request, set }) =>
+        idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () =>
+          createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.business, body, creationLogo(request)),
+        ),
+      {
+        headers: IdempotencyHeaders,
+        body: BusinessEnquiriesBody,
+        response: creationResponse,
+        detail: creationDoc('createBusinessEnquiriesChatbot', `Create a ${TYPES.business} chatbot`, BusinessEnquiriesBody),
+      },
+    )
+    .post(
+      '/api/v1.0/api-data-collection/',
+      ({ account, plan, body, request, set }) =>
+        idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () =>
+          createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.dataCollection, body, creationLogo(request)),
+        ),
+      {
+        headers: IdempotencyHeaders,
+        body: DataCollectionBody,
+        response: creationResponse,
+        detail: creationDoc('createDataCollectionChatbot', `Create a ${TYPES.dataCollection} chatbot`, DataCollectionBody),
+      },
+    )
+    .post(
+      '/api/v1.0/api-quote-generation/',
+      ({ account, plan, body, request, set }) =>
+        idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () =>
+          createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.quote, body, creationLogo(request)),
+        ),
+      {
+        headers: IdempotencyHeaders,
+        body: QuoteGenerationBody,
+        response: creationResponse,
+        detail: creationDoc('createQuoteGenerationChatbot', `Create a ${TYPES.quote} chatbot`, QuoteGenerationBody),
+      },
+    )
+    .post(
+      '/api/v1.0/api-appointment-calendar/',
+      ({ account, plan, body, request, set }) =>
+        idempotent(ctx, { request, set }, accountScope(account.accountId), CreationAnswer, () =>
+          createChatbot(ctx, material, { accountId: account.accountId, plan }, TYPES.appointment, body, creationLogo(request)),
+        ),
+      {
+        headers: IdempotencyHeaders,
+        body: AppointmentBody,
+        response: creationResponse,
+        detail: creationDoc('createAppointmentChatbot', `Create an ${TYPES.appointment} chatbot`, AppointmentBody),
+      },
+    )
 
   const owned = new Elysia({ name: 'chatbot-owned' })
     .use(chatbotAccess(ctx, ownChatbot))
@@ -112,7 +142,7 @@ export const chatbotRoutes = (ctx: AppContext, material: ChatbotMaterial) => {
         response: { 200: Confirmation(DATA_UPDATED), ...errorsOf(FAILS.chatbot, FAILS.body) },
         detail: {
           operationId: 'editChatbot',
-          summary: "Edit a chatbot: only supplied fields change, lists are replaced whole, and nothing changes unless every field is valid",
+          summary: 'Edit a chatbot: only supplied fields change, lists are replaced whole, and nothing changes unless every field is valid',
           tags,
           requestBody: requestBody({ 'application/json': EditBody, 'multipart/form-data': multipartOf(EditBody) }),
         },
@@ -131,16 +161,18 @@ export const chatbotRoutes = (ctx: AppContext, material: ChatbotMaterial) => {
       },
     )
 
-  const listing = new Elysia({ name: 'chatbot-list' })
-    .use(accountAccess(ctx, SUBSCRIPTION_REQUIRED))
-    .get('/api/v1.0/chatbot-list/', async ({ account, query }) => {
+  const listing = new Elysia({ name: 'chatbot-list' }).use(accountAccess(ctx, SUBSCRIPTION_REQUIRED)).get(
+    '/api/v1.0/chatbot-list/',
+    async ({ account, query }) => {
       const { items, ...more } = pageOf(await chatbotList(ctx, account.accountId), query, { id: (c) => c.chatbot_id, oldestFirst: true })
       return { response: 'success' as const, chatbots: items, ...more }
-    }, {
+    },
+    {
       query: PageQuery,
       response: { 200: ChatbotList, ...errorsOf(FAILS.owner) },
       detail: { operationId: 'listChatbots', summary: "List the account's chatbots", tags },
-    })
+    },
+  )
 
   return new Elysia({ name: 'chatbots' })
     .use(creation)

@@ -17,24 +17,8 @@ import { chatbotFilePrefix, ownedChatbot } from './access'
 import { chatbotsOf, deleteChatbotRow, findChatbot, incrementConversationCount, insertChatbot, lockChatbotRow, updateChatbot, type ChatbotRow } from './repo'
 import { embedCode } from './embed-code'
 import { readCreationBody, type LogoFile } from './input'
-import {
-  AppointmentBody,
-  BusinessEnquiriesBody,
-  DataCollectionBody,
-  EditBody,
-  KnowledgeRetrievalBody,
-  QuoteGenerationBody,
-} from './model'
-import {
-  CHATBOT_LIMIT_REACHED,
-  KNOWLEDGE_CREATED_MESSAGE,
-  LOGO_REQUIRED,
-  NO_EDITABLE_FIELDS,
-  SUBSCRIPTION_REQUIRED,
-  SUCCESS,
-  TYPES,
-  unknownField,
-} from './texts'
+import { AppointmentBody, BusinessEnquiriesBody, DataCollectionBody, EditBody, KnowledgeRetrievalBody, QuoteGenerationBody } from './model'
+import { CHATBOT_LIMIT_REACHED, KNOWLEDGE_CREATED_MESSAGE, LOGO_REQUIRED, NO_EDITABLE_FIELDS, SUBSCRIPTION_REQUIRED, SUCCESS, TYPES, unknownField } from './texts'
 
 export const DEFAULT_COLOR1 = '#1f6feb'
 export const DEFAULT_COLOR2 = '#ffffff'
@@ -468,7 +452,6 @@ export const countChatbotConversation = (trx: Db, chatbotId: string): Promise<vo
 
 export { publicChatbot } from './public-chatbot'
 export { chatbotFilePrefix, ownedChatbot, type ChatbotRow } from './access'
-
 
 /** chatbot-webhook-secret-rotate: a new secret; the old one keeps signing beside it for 24 hours. */
 export async function rotateWebhookSecret(ctx: AppContext, row: ChatbotRow): Promise<{ webhook_secret: string }> {

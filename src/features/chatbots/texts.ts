@@ -17,8 +17,7 @@ export const NO_EDITABLE_FIELDS = 'No editable fields were supplied.'
 export const unknownField = (name: string) => `Unknown field: ${name}`
 export const CHATBOT_LIMIT_REACHED = 'You have reached the maximum number of chatbots allowed by your subscription plan.'
 /** The generic subscription text, for endpoints whose row in the spec does not word it. */
-export const SUBSCRIPTION_REQUIRED =
-  'You need an active subscription to access this API, please use create_subscription endpoint to get a subscription.'
+export const SUBSCRIPTION_REQUIRED = 'You need an active subscription to access this API, please use create_subscription endpoint to get a subscription.'
 export const LOGO_NOT_IMAGE = 'business_logo: must be a PNG, JPEG, GIF or WebP image'
 export const LOGO_TOO_LARGE = 'business_logo: must be at most 2 MiB'
 export const LOGO_REQUIRED = 'business_logo: is required'

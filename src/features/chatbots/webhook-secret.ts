@@ -11,7 +11,11 @@ export const openWebhookSecret = (ctx: AppContext, stored: string): string => ct
 export const PREVIOUS_SECRET_MS = 24 * 60 * 60 * 1000
 
 /** The secrets a delivery is signed with now: the current one, and the previous one during the day after a rotation. */
-export function signingSecrets(ctx: AppContext, chatbot: { webhook_secret: string | null; previous_webhook_secret: string | null; previous_webhook_secret_until: string | null }, now: Date): string[] {
+export function signingSecrets(
+  ctx: AppContext,
+  chatbot: { webhook_secret: string | null; previous_webhook_secret: string | null; previous_webhook_secret_until: string | null },
+  now: Date,
+): string[] {
   const secrets = chatbot.webhook_secret ? [openWebhookSecret(ctx, chatbot.webhook_secret)] : []
   if (chatbot.previous_webhook_secret && chatbot.previous_webhook_secret_until && Date.parse(chatbot.previous_webhook_secret_until) > now.getTime()) {
     secrets.push(openWebhookSecret(ctx, chatbot.previous_webhook_secret))

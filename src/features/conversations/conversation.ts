@@ -38,7 +38,13 @@ export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<ty
   const unanswered =
     reply.answered === false
       ? (trx: Db, asked: { id: string; created_at: string }) =>
-          queueUnansweredQuestion(ctx, trx, chatbot, { message_id: asked.id, session_id: session.id, visitor_id: session.visitor_id, question: input.message, created_at: asked.created_at }).then(() => {})
+          queueUnansweredQuestion(ctx, trx, chatbot, {
+            message_id: asked.id,
+            session_id: session.id,
+            visitor_id: session.visitor_id,
+            question: input.message,
+            created_at: asked.created_at,
+          }).then(() => {})
       : undefined
   const messageId = await recordExchange(ctx, session.id, input.message, { text: reply.reply, answered: reply.answered, sources: reply.sources }, unanswered)
   return { session_id: session.id, message_id: messageId, ...reply }

@@ -50,7 +50,7 @@ const publicRoutes = (ctx: AppContext) =>
         response: { 200: Confirmation(FEEDBACK_THANKS), ...errorsOf(FAILS.public, FAILS.body) },
         detail: {
           operationId: 'rateChatReply',
-          summary: "The visitor rates a reply of their own conversation (up or down); the owner sees it in the transcript",
+          summary: 'The visitor rates a reply of their own conversation (up or down); the owner sees it in the transcript',
           tags: PUBLIC_TAGS,
           security: PUBLIC,
         },
@@ -79,11 +79,13 @@ const ownerRoutes = (ctx: AppContext) =>
         }),
     )
     .use(
-      new Elysia({ name: 'conversations-unanswered' }).use(chatbotAccess(ctx, UNANSWERED_ACCESS)).get('/api/v1.0/chatbot-unanswered/:uniqueId/', ({ chatbot }) => listUnanswered(ctx, chatbot), {
-        params: ChatbotParams,
-        response: { 200: UnansweredList, ...errorsOf(FAILS.chatbot) },
-        detail: { operationId: 'listUnansweredQuestions', summary: 'Visitor questions the material could not answer, most asked first', tags: CONVERSATION_TAGS },
-      }),
+      new Elysia({ name: 'conversations-unanswered' })
+        .use(chatbotAccess(ctx, UNANSWERED_ACCESS))
+        .get('/api/v1.0/chatbot-unanswered/:uniqueId/', ({ chatbot }) => listUnanswered(ctx, chatbot), {
+          params: ChatbotParams,
+          response: { 200: UnansweredList, ...errorsOf(FAILS.chatbot) },
+          detail: { operationId: 'listUnansweredQuestions', summary: 'Visitor questions the material could not answer, most asked first', tags: CONVERSATION_TAGS },
+        }),
     )
 
 export const conversationRoutes = (ctx: AppContext) => new Elysia({ name: 'conversations-all' }).use(publicRoutes(ctx)).use(ownerRoutes(ctx))

@@ -20,7 +20,10 @@ export async function existingSession(ctx: AppContext, chatbotId: string, visito
 export async function startSession(ctx: AppContext, chatbotId: string, visitorId: string): Promise<ChatSession> {
   const now = ctx.clock.now().toISOString()
   const row: ChatSession = {
-    id: newId(), chatbot_id: chatbotId, visitor_id: visitorId, state: '{}',
+    id: newId(),
+    chatbot_id: chatbotId,
+    visitor_id: visitorId,
+    state: '{}',
     counted: 0,
     version: 0,
     created_at: now,

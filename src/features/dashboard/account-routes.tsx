@@ -37,7 +37,11 @@ export const accountPages = (ctx: AppContext) => {
     )
   }
   return new Elysia({ name: 'dashboard-account' })
-    .get('/dashboard/account/', signedIn(ctx, ({ viewer, query }) => render(viewer, { notice: noticeOf(query.notice) })), HIDDEN)
+    .get(
+      '/dashboard/account/',
+      signedIn(ctx, ({ viewer, query }) => render(viewer, { notice: noticeOf(query.notice) })),
+      HIDDEN,
+    )
     .post(
       '/dashboard/account/tokens/',
       signedIn(ctx, async ({ viewer, body }) => {

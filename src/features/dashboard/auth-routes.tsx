@@ -138,5 +138,9 @@ export const authRoutes = (ctx: AppContext) => {
       },
       HIDDEN,
     )
-    .get('/dashboard/welcome/', async ({ query, request }) => htmlPage(publicUrl, <WelcomePage status={query.status} signedIn={(await currentViewer(ctx, request)) !== null} />), HIDDEN)
+    .get(
+      '/dashboard/welcome/',
+      async ({ query, request }) => htmlPage(publicUrl, <WelcomePage status={query.status} signedIn={(await currentViewer(ctx, request)) !== null} />),
+      HIDDEN,
+    )
 }

@@ -326,7 +326,9 @@ export function editForm(type: ChatbotType, chatbot: Record<string, unknown>): C
   const questions = Array.isArray(chatbot.data_collection) ? (chatbot.data_collection as QuestionRow[]) : []
   return {
     values,
-    plans: shape.plans ? plans.map((p) => ({ name: p[PLAN_KEYS.name] ?? '', description: p[PLAN_KEYS.description] ?? '', excl: p[PLAN_KEYS.excl] ?? '', incl: p[PLAN_KEYS.incl] ?? '' })) : [],
+    plans: shape.plans
+      ? plans.map((p) => ({ name: p[PLAN_KEYS.name] ?? '', description: p[PLAN_KEYS.description] ?? '', excl: p[PLAN_KEYS.excl] ?? '', incl: p[PLAN_KEYS.incl] ?? '' }))
+      : [],
     questions: shape.questions !== 'none' ? questions.map((q) => ({ title: q.title, question: q.question, type: q.type })) : [],
     calendars: [],
   }
@@ -354,7 +356,19 @@ export function editBodyOf(type: ChatbotType, form: CreationForm, fields: readon
 }
 
 /** A stored calendar (as calendar-view shows it) as the rows of its edit form. */
-export function calendarRowOf(c: { name: string; calendar_email: string; daily_start: string; daily_end: string; local_timezone_name: string; description: string; include_weekends: boolean; min15App: boolean; min30App: boolean; min45App: boolean; min60App: boolean }): CalendarRow {
+export function calendarRowOf(c: {
+  name: string
+  calendar_email: string
+  daily_start: string
+  daily_end: string
+  local_timezone_name: string
+  description: string
+  include_weekends: boolean
+  min15App: boolean
+  min30App: boolean
+  min45App: boolean
+  min60App: boolean
+}): CalendarRow {
   return {
     calendar_name: c.name,
     calendar_email: c.calendar_email,

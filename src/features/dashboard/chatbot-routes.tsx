@@ -76,7 +76,11 @@ export const chatbotPages = (ctx: AppContext) => {
       }),
       HIDDEN,
     )
-    .get('/dashboard/chatbots/new/', signedIn(ctx, async ({ viewer }) => page(<ChooseTypePage viewer={viewer} />)), HIDDEN)
+    .get(
+      '/dashboard/chatbots/new/',
+      signedIn(ctx, async ({ viewer }) => page(<ChooseTypePage viewer={viewer} />)),
+      HIDDEN,
+    )
     .get(
       '/dashboard/chatbots/new/:type/',
       signedIn(ctx, async ({ viewer, params }) => {
@@ -153,7 +157,8 @@ export const chatbotPages = (ctx: AppContext) => {
         const form = readCreationForm(type, body)
         const chosen = await logoDataUrl(formFiles(body, 'business_logo')[0] ?? null)
         if (chosen) form.values.business_logo_kept = chosen
-        const show = (errors?: FormErrors, status = 200) => page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} edit={editTarget(chatbot)} errors={errors} />, status)
+        const show = (errors?: FormErrors, status = 200) =>
+          page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} edit={editTarget(chatbot)} errors={errors} />, status)
         if (formText(body, 'add')) return show()
         const api = editBodyOf(type, form, editableFields(type), form.values.business_logo_kept || null)
         try {
@@ -197,4 +202,3 @@ export const chatbotPages = (ctx: AppContext) => {
       HIDDEN,
     )
 }
-

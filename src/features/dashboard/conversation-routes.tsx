@@ -67,7 +67,11 @@ export const conversationPages = (ctx: AppContext) => {
       }),
       HIDDEN,
     )
-    .get('/dashboard/chatbots/:id/unanswered/', signedIn(ctx, ({ viewer, params, query }) => unansweredPage(viewer, params.id, { notice: noticeOf(query.notice) })), HIDDEN)
+    .get(
+      '/dashboard/chatbots/:id/unanswered/',
+      signedIn(ctx, ({ viewer, params, query }) => unansweredPage(viewer, params.id, { notice: noticeOf(query.notice) })),
+      HIDDEN,
+    )
     .post(
       '/dashboard/chatbots/:id/unanswered/faq/',
       signedIn(ctx, async ({ viewer, params, body }) => {

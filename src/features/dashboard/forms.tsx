@@ -110,8 +110,7 @@ interface FieldProps {
   class?: string
 }
 
-const describedBy = (id: string, hint?: string, error?: string) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+const describedBy = (id: string, hint?: string, error?: string) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
 
 /** The hint under a label, which the input names in aria-describedby as `<id>-hint`. */
 function Hint(props: { id: string; text?: string }): JSX.Element {
@@ -284,7 +283,7 @@ export function PostForm(props: {
   novalidate?: boolean
   'aria-label'?: string
   'aria-labelledby'?: string
-  children?: PropsWithChildren["children"]
+  children?: PropsWithChildren['children']
 }): JSX.Element {
   return (
     <form
@@ -307,7 +306,12 @@ export function ActionButton(props: { action: string; csrf: string; label: strin
   return (
     <form method="post" action={attr(props.action)} class="inline-form">
       <CsrfField token={props.csrf} />
-      <button type="submit" class={props.danger ? 'button button-danger button-small' : 'button button-secondary button-small'} aria-label={props.accessibleName ? attr(props.accessibleName) : undefined} safe>
+      <button
+        type="submit"
+        class={props.danger ? 'button button-danger button-small' : 'button button-secondary button-small'}
+        aria-label={props.accessibleName ? attr(props.accessibleName) : undefined}
+        safe
+      >
         {props.label}
       </button>
     </form>

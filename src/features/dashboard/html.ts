@@ -41,5 +41,4 @@ export async function htmlPage(publicUrl: string, element: Markup, status = 200,
 }
 
 /** Post/redirect/get: every successful form answers 303 to a page. */
-export const seeOther = (location: string, extra: Record<string, string> = {}) =>
-  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', ...extra } })
+export const seeOther = (location: string, extra: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', ...extra } })

@@ -9,7 +9,7 @@ interface LayoutProps {
   /** Which top-level section is current, for aria-current. */
   section?: 'chatbots' | 'account'
   notice?: string | null
-  children?: PropsWithChildren["children"]
+  children?: PropsWithChildren['children']
 }
 
 /** The page shell: skip link, banner with navigation, one main landmark, footer. */

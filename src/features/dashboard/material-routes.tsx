@@ -8,7 +8,16 @@ import { DOCUMENT_ACCESS, LINK_ACCESS, LINK_LIST_ACCESS } from '../training/acce
 import { AddLinksBody } from '../training/model'
 import { CHATBOT_MATERIAL } from '../chatbot-material'
 import { AppError } from '../../http/errors'
-import { addCalendars, CALENDAR_ADD_ACCESS, CALENDAR_DELETE_ACCESS, CALENDAR_EDIT_ACCESS, CALENDAR_VIEW_ACCESS, editCalendar, removeCalendar, viewCalendars } from '../calendars/service'
+import {
+  addCalendars,
+  CALENDAR_ADD_ACCESS,
+  CALENDAR_DELETE_ACCESS,
+  CALENDAR_EDIT_ACCESS,
+  CALENDAR_VIEW_ACCESS,
+  editCalendar,
+  removeCalendar,
+  viewCalendars,
+} from '../calendars/service'
 import { calendarNotFound } from '../calendars/texts'
 import { getChatbot } from '../chatbots/service'
 import { addDocuments, addLinks, deleteDocument, deleteLink, linkStatus, viewDocuments, viewLinks } from '../training/service'
@@ -58,7 +67,11 @@ async function refusedBeforeBody(ctx: AppContext, request: Request): Promise<Res
 }
 
 /** URLs typed one per line; blank lines are skipped. */
-const linesOf = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)
+const linesOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
 
 export const materialPages = (ctx: AppContext) => {
   const training = async (viewer: Viewer, chatbotId: string, extra: { errors?: FormErrors; linksText?: string; notice?: string | null } = {}, status = 200) => {
@@ -70,7 +83,12 @@ export const materialPages = (ctx: AppContext) => {
     ])
     return htmlPage(ctx.config.publicUrl, <TrainingPage viewer={viewer} chatbot={chatbot} documents={documents} links={links} jobs={jobs} {...extra} />, status)
   }
-  const calendars = async (viewer: Viewer, chatbotId: string, extra: { errors?: FormErrors; row?: ReturnType<typeof emptyCalendar>; notice?: string | null } = {}, status = 200) => {
+  const calendars = async (
+    viewer: Viewer,
+    chatbotId: string,
+    extra: { errors?: FormErrors; row?: ReturnType<typeof emptyCalendar>; notice?: string | null } = {},
+    status = 200,
+  ) => {
     const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, chatbotId)
     const list = await viewCalendars(ctx, await accessChatbot(ctx, viewer.accountId, chatbotId, CALENDAR_VIEW_ACCESS))
     return htmlPage(
@@ -85,7 +103,11 @@ export const materialPages = (ctx: AppContext) => {
     const list = await viewCalendars(ctx, await accessChatbot(ctx, viewer.accountId, chatbotId, CALENDAR_VIEW_ACCESS))
     const stored = list.find((c) => c.calendar_id === calendarId)
     if (!stored) throw new AppError('not_found', 404, calendarNotFound(calendarId))
-    return htmlPage(ctx.config.publicUrl, <CalendarEditPage viewer={viewer} chatbot={chatbot} calendar={stored} row={extra.row ?? calendarRowOf(stored)} errors={extra.errors} />, status)
+    return htmlPage(
+      ctx.config.publicUrl,
+      <CalendarEditPage viewer={viewer} chatbot={chatbot} calendar={stored} row={extra.row ?? calendarRowOf(stored)} errors={extra.errors} />,
+      status,
+    )
   }
   const backTo = (id: string, tab: 'training' | 'calendars') => tabPath(id, tab)
   /** A refused form is shown again with its message; other failures (403, 404) become error pages. */
@@ -95,7 +117,11 @@ export const materialPages = (ctx: AppContext) => {
   }
 
   return new Elysia({ name: 'dashboard-material' })
-    .get('/dashboard/chatbots/:id/training/', signedIn(ctx, ({ viewer, params, query }) => training(viewer, params.id, { notice: noticeOf(query.notice) })), HIDDEN)
+    .get(
+      '/dashboard/chatbots/:id/training/',
+      signedIn(ctx, ({ viewer, params, query }) => training(viewer, params.id, { notice: noticeOf(query.notice) })),
+      HIDDEN,
+    )
     .post(
       '/dashboard/chatbots/:id/documents/',
       async (parts) => {
@@ -153,7 +179,11 @@ export const materialPages = (ctx: AppContext) => {
       }),
       HIDDEN,
     )
-    .get('/dashboard/chatbots/:id/calendars/', signedIn(ctx, ({ viewer, params, query }) => calendars(viewer, params.id, { notice: noticeOf(query.notice) })), HIDDEN)
+    .get(
+      '/dashboard/chatbots/:id/calendars/',
+      signedIn(ctx, ({ viewer, params, query }) => calendars(viewer, params.id, { notice: noticeOf(query.notice) })),
+      HIDDEN,
+    )
     .post(
       '/dashboard/chatbots/:id/calendars/',
       signedIn(ctx, async ({ viewer, params, body }) => {
@@ -168,7 +198,11 @@ export const materialPages = (ctx: AppContext) => {
       }),
       HIDDEN,
     )
-    .get('/dashboard/chatbots/:id/calendars/:calendarId/edit/', signedIn(ctx, ({ viewer, params }) => calendarEdit(viewer, params.id, params.calendarId)), HIDDEN)
+    .get(
+      '/dashboard/chatbots/:id/calendars/:calendarId/edit/',
+      signedIn(ctx, ({ viewer, params }) => calendarEdit(viewer, params.id, params.calendarId)),
+      HIDDEN,
+    )
     .post(
       '/dashboard/chatbots/:id/calendars/:calendarId/edit/',
       signedIn(ctx, async ({ viewer, params, body }) => {
@@ -177,7 +211,13 @@ export const materialPages = (ctx: AppContext) => {
           await editCalendar(ctx, await accessChatbot(ctx, viewer.accountId, params.id, CALENDAR_EDIT_ACCESS), { calendar_id: params.calendarId, ...calendarItem(row) })
         } catch (error) {
           const refused = formFailure(error)
-          return calendarEdit(viewer, params.id, params.calendarId, { errors: errorsFrom(refused, (field) => calendarFieldId([0])(`calendar_data[0].${field}`)), row }, refused.status)
+          return calendarEdit(
+            viewer,
+            params.id,
+            params.calendarId,
+            { errors: errorsFrom(refused, (field) => calendarFieldId([0])(`calendar_data[0].${field}`)), row },
+            refused.status,
+          )
         }
         return seeOther(withNotice(backTo(params.id, 'calendars'), 'calendar-updated'))
       }),

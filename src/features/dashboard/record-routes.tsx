@@ -21,7 +21,8 @@ interface Load<T> {
   access: ChatbotAccessRule
   list: (ctx: AppContext, access: ChatbotAccess) => Promise<T[]>
 }
-const load = async <T,>(ctx: AppContext, records: Load<T>, accountId: string, chatbotId: string) => records.list(ctx, await accessChatbot(ctx, accountId, chatbotId, records.access))
+const load = async <T,>(ctx: AppContext, records: Load<T>, accountId: string, chatbotId: string) =>
+  records.list(ctx, await accessChatbot(ctx, accountId, chatbotId, records.access))
 const LEADS: Load<LeadView> = { access: LEADS_ACCESS, list: ownerLeads }
 const SUBMISSIONS: Load<SubmissionView> = { access: SUBMISSIONS_ACCESS, list: ownerSubmissions }
 const APPOINTMENTS: Load<OwnerAppointment> = { access: APPOINTMENTS_ACCESS, list: ownerAppointments }
@@ -48,8 +49,16 @@ export const recordPages = (ctx: AppContext) => {
       return csvResponse(csv(await load(ctx, records, viewer.accountId, params.id), { bom: true }), `${chatbot.chatbot_name} ${what} ${ctx.clock.now().toISOString().slice(0, 10)}`)
     })
   return new Elysia({ name: 'dashboard-records' })
-    .get('/dashboard/chatbots/:id/leads/', recordsPage(LEADS, (viewer, chatbot, leads, notice) => <LeadsPage viewer={viewer} chatbot={chatbot} leads={leads} notice={notice} />), HIDDEN)
-    .post('/dashboard/chatbots/:id/leads/:row/delete/', rowAction(LEADS_ACCESS, 'leads', 'lead-deleted', ({ chatbot }, row) => deleteLead(ctx, chatbot.id, row)), HIDDEN)
+    .get(
+      '/dashboard/chatbots/:id/leads/',
+      recordsPage(LEADS, (viewer, chatbot, leads, notice) => <LeadsPage viewer={viewer} chatbot={chatbot} leads={leads} notice={notice} />),
+      HIDDEN,
+    )
+    .post(
+      '/dashboard/chatbots/:id/leads/:row/delete/',
+      rowAction(LEADS_ACCESS, 'leads', 'lead-deleted', ({ chatbot }, row) => deleteLead(ctx, chatbot.id, row)),
+      HIDDEN,
+    )
     .get('/dashboard/chatbots/:id/leads/csv/', recordsCsv('leads', LEADS, leadsCsv), HIDDEN)
     .get(
       '/dashboard/chatbots/:id/submissions/',

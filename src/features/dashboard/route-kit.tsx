@@ -64,8 +64,7 @@ export const errorPage = (ctx: AppContext, status: number, message: string, view
 export const CSRF_REFUSED = 'This form has expired or did not come from this dashboard. Go back, reload the page and try again.'
 
 /** Only same-site dashboard paths may be a post-sign-in destination (no open redirect). */
-export const safeNext = (value: string | undefined): string =>
-  value && /^\/dashboard\/[^\\]*$/.test(value) && !value.startsWith('//') ? value : '/dashboard/chatbots/'
+export const safeNext = (value: string | undefined): string => (value && /^\/dashboard\/[^\\]*$/.test(value) && !value.startsWith('//') ? value : '/dashboard/chatbots/')
 
 /**
  * Wraps a page of a signed-in owner: no session sends GET to the sign-in page (and back after),

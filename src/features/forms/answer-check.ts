@@ -5,13 +5,11 @@
 //   accepted: "42", "-3.5", "+7", ".5", "1,234.5", "1,000,000"
 //   rejected: "12abc", "1e3", "3,5" (decimal comma is ambiguous with 3,500), "1,23,4", "", "∞"
 
-export type AnswerType = 'text' | 'number' | 'boolean' | 'image' | 'pdf_document';
+export type AnswerType = 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
 
-export type AnswerCheck =
-  | { ok: true; value: string | number | boolean }
-  | { ok: false; reason: string };
+export type AnswerCheck = { ok: true; value: string | number | boolean } | { ok: false; reason: string }
 
-export const TEXT_ANSWER_MAX_LENGTH = 4000;
+export const TEXT_ANSWER_MAX_LENGTH = 4000
 
 /** Re-ask texts: each is a full sentence the chatbot sends before repeating the question. */
 export const ANSWER_REASONS = {
@@ -21,55 +19,59 @@ export const ANSWER_REASONS = {
   boolean: 'Please answer with yes or no.',
   image: 'Please upload an image (PNG, JPEG, GIF or WebP) to answer this question.',
   pdf_document: 'Please upload a PDF document to answer this question.',
-} as const;
+} as const
 
 /** For the caller: an upload exists but is of the other kind (a PDF for an image question). */
 export function wrongUploadReason(type: 'image' | 'pdf_document'): string {
-  return ANSWER_REASONS[type];
+  return ANSWER_REASONS[type]
 }
 
-const NUMBER_PATTERN = /^[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d+)?$/;
-const TRUE_WORDS = new Set(['yes', 'y', 'true']);
-const FALSE_WORDS = new Set(['no', 'n', 'false']);
+const NUMBER_PATTERN = /^[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d+)?$/
+const TRUE_WORDS = new Set(['yes', 'y', 'true'])
+const FALSE_WORDS = new Set(['no', 'n', 'false'])
 // Upload ids are opaque URL-safe strings (UUIDs or similar), at least 122 random bits.
-const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/
 
 export function parseDecimal(message: string): number | null {
-  const text = message.trim();
+  const text = message.trim()
   // The pattern allows an empty integer part for ".5"; make sure at least one digit exists.
-  if (!NUMBER_PATTERN.test(text) || !/\d/.test(text)) return null;
-  const value = Number(text.replaceAll(',', ''));
-  return Number.isFinite(value) ? value : null;
+  if (!NUMBER_PATTERN.test(text) || !/\d/.test(text)) return null
+  const value = Number(text.replaceAll(',', ''))
+  return Number.isFinite(value) ? value : null
 }
 
 export function parseBoolean(message: string): boolean | null {
   // Tolerate a trailing full stop or exclamation mark ("Yes.", "no!") as people type them.
-  const word = message.trim().replace(/[.!]+$/, '').trim().toLowerCase();
-  if (TRUE_WORDS.has(word)) return true;
-  if (FALSE_WORDS.has(word)) return false;
-  return null;
+  const word = message
+    .trim()
+    .replace(/[.!]+$/, '')
+    .trim()
+    .toLowerCase()
+  if (TRUE_WORDS.has(word)) return true
+  if (FALSE_WORDS.has(word)) return false
+  return null
 }
 
 export function checkAnswer(type: AnswerType, message: string): AnswerCheck {
   switch (type) {
     case 'text': {
-      const text = message.trim();
-      if (text === '') return { ok: false, reason: ANSWER_REASONS.textEmpty };
-      if (text.length > TEXT_ANSWER_MAX_LENGTH) return { ok: false, reason: ANSWER_REASONS.textTooLong };
-      return { ok: true, value: text };
+      const text = message.trim()
+      if (text === '') return { ok: false, reason: ANSWER_REASONS.textEmpty }
+      if (text.length > TEXT_ANSWER_MAX_LENGTH) return { ok: false, reason: ANSWER_REASONS.textTooLong }
+      return { ok: true, value: text }
     }
     case 'number': {
-      const value = parseDecimal(message);
-      return value === null ? { ok: false, reason: ANSWER_REASONS.number } : { ok: true, value };
+      const value = parseDecimal(message)
+      return value === null ? { ok: false, reason: ANSWER_REASONS.number } : { ok: true, value }
     }
     case 'boolean': {
-      const value = parseBoolean(message);
-      return value === null ? { ok: false, reason: ANSWER_REASONS.boolean } : { ok: true, value };
+      const value = parseBoolean(message)
+      return value === null ? { ok: false, reason: ANSWER_REASONS.boolean } : { ok: true, value }
     }
     case 'image':
     case 'pdf_document': {
-      const id = message.trim();
-      return UPLOAD_ID_PATTERN.test(id) ? { ok: true, value: id } : { ok: false, reason: ANSWER_REASONS[type] };
+      const id = message.trim()
+      return UPLOAD_ID_PATTERN.test(id) ? { ok: true, value: id } : { ok: false, reason: ANSWER_REASONS[type] }
     }
   }
 }

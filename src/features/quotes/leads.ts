@@ -107,6 +107,23 @@ export async function deleteLead(ctx: AppContext, chatbotId: string, leadId: str
 
 /** The leads as CSV rows (contract 10), the columns of the JSON answer. */
 export function leadsCsv(leads: LeadView[], opts: { bom?: boolean } = {}): string {
-  const header = ['lead_id', 'quote_number', 'created_at', 'client_name', 'client_email', 'currency', 'total_excluding_vat', 'total_including_vat', 'quote_id', 'quote_url', 'webhook_status', 'webhook_attempts'] as const
-  return toCsv([...header], leads.map((l) => header.map((k) => l[k])), opts)
+  const header = [
+    'lead_id',
+    'quote_number',
+    'created_at',
+    'client_name',
+    'client_email',
+    'currency',
+    'total_excluding_vat',
+    'total_including_vat',
+    'quote_id',
+    'quote_url',
+    'webhook_status',
+    'webhook_attempts',
+  ] as const
+  return toCsv(
+    [...header],
+    leads.map((l) => header.map((k) => l[k])),
+    opts,
+  )
 }

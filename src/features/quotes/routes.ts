@@ -56,24 +56,28 @@ export const quoteRoutes = (ctx: AppContext) =>
         ),
     )
     .use(
-      new Elysia({ name: 'quotes-public' }).use(publicAccess(ctx, TYPES.quote)).post(
-        '/api/v1.0/chat/:uniqueId/quote/',
-        ({ chatbot, body, request, server, set }) =>
-          idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), QuoteAnswer, () => requestQuote(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy))),
-        {
-          params: ChatbotParams,
-          headers: IdempotencyHeaders,
-          body: QuoteBody,
-          response: { 200: QuoteAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
-          detail: {
-            successHeaders: REPLAYED_HEADER_DOC,
-            operationId: 'requestQuote',
-            summary: 'Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url)',
-            tags: PUBLIC_TAGS,
-            security: PUBLIC,
+      new Elysia({ name: 'quotes-public' })
+        .use(publicAccess(ctx, TYPES.quote))
+        .post(
+          '/api/v1.0/chat/:uniqueId/quote/',
+          ({ chatbot, body, request, server, set }) =>
+            idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), QuoteAnswer, () =>
+              requestQuote(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)),
+            ),
+          {
+            params: ChatbotParams,
+            headers: IdempotencyHeaders,
+            body: QuoteBody,
+            response: { 200: QuoteAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
+            detail: {
+              successHeaders: REPLAYED_HEADER_DOC,
+              operationId: 'requestQuote',
+              summary: 'Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url)',
+              tags: PUBLIC_TAGS,
+              security: PUBLIC,
+            },
           },
-        },
-      ),
+        ),
     )
     .get(
       '/media/quotes/:quoteId/',

@@ -1,20 +1,20 @@
-import { paragraphsOf, sentencesOfParagraph } from '../../lib/sentences.ts';
-import { countWords } from '../../lib/words.ts';
+import { paragraphsOf, sentencesOfParagraph } from '../../lib/sentences.ts'
+import { countWords } from '../../lib/words.ts'
 
 export interface ChunkOptions {
   /** A passage ends at a paragraph break once it has at least this many words. */
-  minWords?: number;
+  minWords?: number
   /** No passage grows past this many words; a longer sentence is cut at word boundaries. */
-  maxWords?: number;
+  maxWords?: number
 }
 
-export const DEFAULT_MIN_WORDS = 60;
-export const DEFAULT_MAX_WORDS = 150;
+export const DEFAULT_MIN_WORDS = 60
+export const DEFAULT_MAX_WORDS = 150
 /** A heading (a short paragraph without an end mark) starts a new passage once this much is held. */
-const SECTION_BREAK_WORDS = 30;
-const HEADING_MAX_WORDS = 12;
+const SECTION_BREAK_WORDS = 30
+const HEADING_MAX_WORDS = 12
 
-const isHeading = (paragraph: string) => countWords(paragraph) <= HEADING_MAX_WORDS && !/[.!?:;,]["'”’)\]]*$/.test(paragraph);
+const isHeading = (paragraph: string) => countWords(paragraph) <= HEADING_MAX_WORDS && !/[.!?:;,]["'”’)\]]*$/.test(paragraph)
 
 /**
  * Splits text into passages for the full-text index. Passages follow sections, paragraphs and
@@ -24,65 +24,68 @@ const isHeading = (paragraph: string) => countWords(paragraph) <= HEADING_MAX_WO
  * answer extraction reads its sentences without detecting them again (see storedSentences).
  */
 export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
-  const maxWords = Math.max(1, opts.maxWords ?? DEFAULT_MAX_WORDS);
-  const minWords = Math.min(opts.minWords ?? DEFAULT_MIN_WORDS, maxWords);
+  const maxWords = Math.max(1, opts.maxWords ?? DEFAULT_MAX_WORDS)
+  const minWords = Math.min(opts.minWords ?? DEFAULT_MIN_WORDS, maxWords)
 
-  const chunks: string[] = [];
-  let paragraphs: string[][] = [];
-  let currentWords = 0;
+  const chunks: string[] = []
+  let paragraphs: string[][] = []
+  let currentWords = 0
   const flush = () => {
     const passage = paragraphs
       .map((p) => p.join('\n'))
       .filter((p) => p !== '')
-      .join('\n\n');
-    if (passage !== '') chunks.push(passage);
-    paragraphs = [];
-    currentWords = 0;
-  };
+      .join('\n\n')
+    if (passage !== '') chunks.push(passage)
+    paragraphs = []
+    currentWords = 0
+  }
 
   for (const paragraph of paragraphsOf(text)) {
-    const heading = isHeading(paragraph);
-    if (heading && currentWords >= SECTION_BREAK_WORDS) flush();
-    paragraphs.push([]);
+    const heading = isHeading(paragraph)
+    if (heading && currentWords >= SECTION_BREAK_WORDS) flush()
+    paragraphs.push([])
     for (const sentence of sentencesOfParagraph(paragraph)) {
       for (const piece of cutLongSentence(sentence, maxWords)) {
-        const words = countWords(piece);
+        const words = countWords(piece)
         if (currentWords > 0 && currentWords + words > maxWords) {
           // A heading left alone at the end would be cut off from its text: carry it over.
-          const carried = paragraphs.at(-1)?.length ? [] : paragraphs.slice(-2, -1).filter((p) => isHeading(p.join(' ')));
-          if (carried.length) paragraphs.splice(-2, 1);
-          flush();
-          paragraphs.push(...carried, []);
-          currentWords = carried.reduce((n, p) => n + countWords(p.join(' ')), 0);
+          const carried = paragraphs.at(-1)?.length ? [] : paragraphs.slice(-2, -1).filter((p) => isHeading(p.join(' ')))
+          if (carried.length) paragraphs.splice(-2, 1)
+          flush()
+          paragraphs.push(...carried, [])
+          currentWords = carried.reduce((n, p) => n + countWords(p.join(' ')), 0)
         }
-        paragraphs[paragraphs.length - 1].push(piece);
-        currentWords += words;
+        paragraphs[paragraphs.length - 1].push(piece)
+        currentWords += words
       }
     }
-    if (!heading && currentWords >= minWords) flush();
+    if (!heading && currentWords >= minWords) flush()
   }
   // A short tail reads better joined to the passage before it, when that still fits.
   if (paragraphs.length > 0 && currentWords < minWords && chunks.length > 0) {
-    const previous = chunks[chunks.length - 1];
+    const previous = chunks[chunks.length - 1]
     if (countWords(previous) + currentWords <= maxWords) {
-      const tail = paragraphs.map((p) => p.join('\n')).filter((p) => p !== '').join('\n\n');
-      chunks[chunks.length - 1] = `${previous}\n\n${tail}`;
-      paragraphs = [];
+      const tail = paragraphs
+        .map((p) => p.join('\n'))
+        .filter((p) => p !== '')
+        .join('\n\n')
+      chunks[chunks.length - 1] = `${previous}\n\n${tail}`
+      paragraphs = []
     }
   }
-  flush();
-  return chunks;
+  flush()
+  return chunks
 }
 
 /** Cuts into near-equal pieces, so no sliver of a few words is left at the end. */
 function cutLongSentence(sentence: string, maxWords: number): string[] {
-  const tokens = sentence.split(' ');
-  if (countWords(sentence) <= maxWords) return [sentence];
-  const pieceCount = Math.ceil(tokens.length / maxWords);
-  const pieceSize = Math.ceil(tokens.length / pieceCount);
-  const pieces: string[] = [];
+  const tokens = sentence.split(' ')
+  if (countWords(sentence) <= maxWords) return [sentence]
+  const pieceCount = Math.ceil(tokens.length / maxWords)
+  const pieceSize = Math.ceil(tokens.length / pieceCount)
+  const pieces: string[] = []
   for (let i = 0; i < tokens.length; i += pieceSize) {
-    pieces.push(tokens.slice(i, i + pieceSize).join(' '));
+    pieces.push(tokens.slice(i, i + pieceSize).join(' '))
   }
-  return pieces;
+  return pieces
 }

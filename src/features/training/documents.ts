@@ -4,7 +4,7 @@ import type { DocumentsTable } from '../../db/schema'
 import { AppError, badRequest, limitReached, wrongChatbotType } from '../../http/errors'
 import { check } from '../../http/validate'
 import { newId } from '../../lib/ids'
-import { chatbotFilePrefix, } from '../chatbots/access'
+import { chatbotFilePrefix } from '../chatbots/access'
 import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, unindexMaterial, wordsAvailable } from './material'
 import { DeleteDocumentBody } from './model'
 import { extractPdf } from './pdf-extractor'
@@ -14,7 +14,6 @@ import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocum
 import { lockChatbot } from '../chatbots/service'
 import { documentNotFound, DOCUMENTS_WRONG_CHATBOT, notEnoughWords } from './texts'
 import { readPdfUploads } from './upload'
-
 
 const UNTITLED = 'Untitled document'
 

@@ -1,57 +1,122 @@
-import { Parser } from 'htmlparser2';
+import { Parser } from 'htmlparser2'
 
 export interface HtmlText {
   /** <title>, else the first <h1>, else null. */
-  title: string | null;
+  title: string | null
   /** Visible text; blocks separated by an empty line, <br> by a line break. */
-  text: string;
+  text: string
 }
 
 /** Elements whose content a reader never sees as page text (chrome, code, embedded documents). */
 const HIDDEN_ELEMENTS = new Set([
-  'head', 'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas',
-  'nav', 'header', 'footer', 'aside', 'form', 'iframe', 'object', 'embed',
-  'video', 'audio', 'select', 'button', 'dialog',
-]);
+  'head',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'canvas',
+  'nav',
+  'header',
+  'footer',
+  'aside',
+  'form',
+  'iframe',
+  'object',
+  'embed',
+  'video',
+  'audio',
+  'select',
+  'button',
+  'dialog',
+])
 
 /** Class, id and role words that mark navigation and page chrome rather than content. */
 const CHROME_WORDS = new Set([
-  'nav', 'navbar', 'navigation', 'navheader', 'navfooter', 'docnav', 'breadcrumb', 'breadcrumbs',
-  'menu', 'menubar', 'sidebar', 'toc', 'pagination', 'pager', 'skip', 'footer', 'banner', 'contentinfo',
-]);
+  'nav',
+  'navbar',
+  'navigation',
+  'navheader',
+  'navfooter',
+  'docnav',
+  'breadcrumb',
+  'breadcrumbs',
+  'menu',
+  'menubar',
+  'sidebar',
+  'toc',
+  'pagination',
+  'pager',
+  'skip',
+  'footer',
+  'banner',
+  'contentinfo',
+])
 
 /** An element that a theme marks as navigation (`class="docnav"`, `id="table_of_contents"`, `role="navigation"`). */
 function isPageChrome(attributes: Record<string, string>): boolean {
-  const names = `${attributes.class ?? ''} ${attributes.id ?? ''} ${attributes.role ?? ''}`.toLowerCase();
-  const words = names.split(/[^a-z]+/).filter(Boolean);
-  return words.some((w) => CHROME_WORDS.has(w)) || /table[-_ ]?of[-_ ]?contents/.test(names);
+  const names = `${attributes.class ?? ''} ${attributes.id ?? ''} ${attributes.role ?? ''}`.toLowerCase()
+  const words = names.split(/[^a-z]+/).filter(Boolean)
+  return words.some((w) => CHROME_WORDS.has(w)) || /table[-_ ]?of[-_ ]?contents/.test(names)
 }
 
 /** Elements whose text can never be shown, even as a fallback title. */
-const NON_TEXT_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math']);
+const NON_TEXT_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math'])
 
 const BLOCK_ELEMENTS = new Set([
-  'address', 'article', 'blockquote', 'caption', 'center', 'dd', 'details', 'div', 'dl',
-  'dt', 'fieldset', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
-  'li', 'main', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'thead',
-  'tfoot', 'tr', 'ul', 'body', 'html',
-]);
+  'address',
+  'article',
+  'blockquote',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'li',
+  'main',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
+  'tr',
+  'ul',
+  'body',
+  'html',
+])
 
 /** Table cells sit side by side: a space keeps their words apart without breaking the row. */
-const CELL_ELEMENTS = new Set(['td', 'th']);
+const CELL_ELEMENTS = new Set(['td', 'th'])
 
 export function extractHtmlText(html: string): HtmlText {
-  const parts: string[] = [];
-  let title = '';
-  let firstH1 = '';
-  let h1Done = false;
+  const parts: string[] = []
+  let title = ''
+  let firstH1 = ''
+  let h1Done = false
 
   // One frame per open element, so hidden regions end exactly where their element ends.
-  const openElements: { hidden: boolean; nonText: boolean }[] = [];
-  let hiddenDepth = 0;
-  let nonTextDepth = 0;
-  let inTitle = 0;
-  let inH1 = 0;
+  const openElements: { hidden: boolean; nonText: boolean }[] = []
+  let hiddenDepth = 0
+  let nonTextDepth = 0
+  let inTitle = 0
+  let inH1 = 0
 
   const parser = new Parser(
     {
@@ -61,47 +126,47 @@ export function extractHtmlText(html: string): HtmlText {
           isPageChrome(attributes) ||
           'hidden' in attributes ||
           attributes['aria-hidden'] === 'true' ||
-          /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attributes.style ?? '');
-        const nonText = NON_TEXT_ELEMENTS.has(name);
-        openElements.push({ hidden, nonText });
-        if (hidden) hiddenDepth++;
-        if (nonText) nonTextDepth++;
-        if (name === 'title' && nonTextDepth === 0) inTitle++;
-        if (name === 'h1' && !h1Done) inH1++;
-        if (name === 'br') parts.push('\n');
-        else if (BLOCK_ELEMENTS.has(name)) parts.push('\n\n');
-        else if (CELL_ELEMENTS.has(name)) parts.push(' ');
+          /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attributes.style ?? '')
+        const nonText = NON_TEXT_ELEMENTS.has(name)
+        openElements.push({ hidden, nonText })
+        if (hidden) hiddenDepth++
+        if (nonText) nonTextDepth++
+        if (name === 'title' && nonTextDepth === 0) inTitle++
+        if (name === 'h1' && !h1Done) inH1++
+        if (name === 'br') parts.push('\n')
+        else if (BLOCK_ELEMENTS.has(name)) parts.push('\n\n')
+        else if (CELL_ELEMENTS.has(name)) parts.push(' ')
       },
       ontext(text) {
-        if (inTitle > 0) title += text;
-        if (inH1 > 0 && nonTextDepth === 0) firstH1 += text;
+        if (inTitle > 0) title += text
+        if (inH1 > 0 && nonTextDepth === 0) firstH1 += text
         // Source line breaks are plain spaces in HTML; only block boundaries break lines.
-        if (hiddenDepth === 0) parts.push(text.replace(/\s+/g, ' '));
+        if (hiddenDepth === 0) parts.push(text.replace(/\s+/g, ' '))
       },
       onclosetag(name) {
-        const frame = openElements.pop();
-        if (frame?.hidden) hiddenDepth--;
-        if (frame?.nonText) nonTextDepth--;
-        if (name === 'title' && inTitle > 0) inTitle--;
+        const frame = openElements.pop()
+        if (frame?.hidden) hiddenDepth--
+        if (frame?.nonText) nonTextDepth--
+        if (name === 'title' && inTitle > 0) inTitle--
         if (name === 'h1' && inH1 > 0) {
-          inH1--;
-          if (inH1 === 0 && collapseInline(firstH1) !== '') h1Done = true;
+          inH1--
+          if (inH1 === 0 && collapseInline(firstH1) !== '') h1Done = true
         }
-        if (BLOCK_ELEMENTS.has(name)) parts.push('\n\n');
-        else if (CELL_ELEMENTS.has(name)) parts.push(' ');
+        if (BLOCK_ELEMENTS.has(name)) parts.push('\n\n')
+        else if (CELL_ELEMENTS.has(name)) parts.push(' ')
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.write(html);
-  parser.end();
+  )
+  parser.write(html)
+  parser.end()
 
-  const chosenTitle = collapseInline(title) || collapseInline(firstH1);
-  return { title: chosenTitle === '' ? null : chosenTitle, text: collapseBlocks(parts.join('')) };
+  const chosenTitle = collapseInline(title) || collapseInline(firstH1)
+  return { title: chosenTitle === '' ? null : chosenTitle, text: collapseBlocks(parts.join('')) }
 }
 
 function collapseInline(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/\s+/g, ' ').trim()
 }
 
 /** HTML whitespace is insignificant except for the breaks we inserted. */
@@ -110,5 +175,5 @@ function collapseBlocks(text: string): string {
     .replace(/[^\S\n]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .trim()
 }

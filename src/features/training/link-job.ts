@@ -37,8 +37,7 @@ async function processLink(ctx: AppContext, linkJobId: string): Promise<void> {
   try {
     page = await scrapeLink(job.url, { allowPrivate: ctx.config.allowPrivateLinks })
   } catch (error) {
-    const reason =
-      error instanceof SafeFetchError ? error.reason : error instanceof PdfTextError || error instanceof UnusableContent ? error.message : null
+    const reason = error instanceof SafeFetchError ? error.reason : error instanceof PdfTextError || error instanceof UnusableContent ? error.message : null
     if (reason === null) throw error
     await settleLinkJob(ctx.db, job.id, 'failed', reason, ctx.clock.now().toISOString())
     ctx.log.info('training.link_failed', { chatbot_id: job.chatbot_id, link_job_id: job.id, reason })

@@ -66,8 +66,7 @@ function looksLikeHtml(body: Uint8Array): boolean {
 /** Charset from the header, else from a <meta charset> near the top, else UTF-8. */
 function decode(body: Uint8Array, contentType: string): string {
   const declared =
-    /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1] ??
-    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(new TextDecoder('latin1').decode(body.subarray(0, 1024)))?.[1]
+    /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(new TextDecoder('latin1').decode(body.subarray(0, 1024)))?.[1]
   try {
     return new TextDecoder(declared ?? 'utf-8').decode(body)
   } catch {

@@ -1,18 +1,17 @@
 import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
 import type { ChatbotAccess } from '../chatbots/guard'
-import { AppError, invalid, } from '../../http/errors'
-import { check, } from '../../http/validate'
+import { AppError, invalid } from '../../http/errors'
+import { check } from '../../http/validate'
 import { newId } from '../../lib/ids'
 import { type AddLinksBody, DeleteLinkBody, MAX_URL_CHARS } from './model'
 import { LINK_JOB_KIND, type LinkJobPayload } from './link-job'
 import { unindexMaterial } from './material'
 import { deleteLinkRow, findLink, heldUrls, insertLinkJob, linksOf, recentLinkJobs } from './repo'
-import { LINK_ALREADY_HELD, linkNotFound, } from './texts'
+import { LINK_ALREADY_HELD, linkNotFound } from './texts'
 
 /** chatbot-link-status shows this many of the latest jobs. */
 export const STATUS_JOBS_SHOWN = 500
-
 
 /**
  * The form a link is stored and compared in: WHATWG-normalised, without the fragment (the same

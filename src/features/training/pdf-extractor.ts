@@ -26,13 +26,7 @@ function childCommand(): string[] {
 }
 
 /** `sh` sets the limit and execs the reader, so the limit holds from its first instruction. */
-const limited = (command: string[], limitBytes: number): string[] => [
-  '/bin/sh',
-  '-c',
-  'ulimit -d "$0" && exec "$@"',
-  String(Math.floor(limitBytes / 1024)),
-  ...command,
-]
+const limited = (command: string[], limitBytes: number): string[] => ['/bin/sh', '-c', 'ulimit -d "$0" && exec "$@"', String(Math.floor(limitBytes / 1024)), ...command]
 
 async function extractInChild(bytes: Uint8Array, fileName: string | undefined, limits: { memoryBytes: number; timeMs: number }): Promise<PdfText> {
   const label = labelOf(fileName)

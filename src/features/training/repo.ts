@@ -22,8 +22,7 @@ export const documentsOf = (db: Executor, chatbotId: string) =>
 export const findDocument = (db: Executor, chatbotId: string, documentId: string) =>
   db.selectFrom('documents').selectAll().where('chatbot_id', '=', chatbotId).where('id', '=', documentId).executeTakeFirst()
 
-export const documentById = (db: Executor, documentId: string) =>
-  db.selectFrom('documents').select(['id', 'title', 'file_key']).where('id', '=', documentId).executeTakeFirst()
+export const documentById = (db: Executor, documentId: string) => db.selectFrom('documents').select(['id', 'title', 'file_key']).where('id', '=', documentId).executeTakeFirst()
 
 export async function insertDocument(db: Executor, row: DocumentsTable): Promise<void> {
   await db.insertInto('documents').values(row).execute()
@@ -35,8 +34,7 @@ export async function deleteDocumentRow(db: Executor, documentId: string): Promi
 
 // ---- links
 
-export const linksOf = (db: Executor, chatbotId: string) =>
-  db.selectFrom('links').selectAll().where('chatbot_id', '=', chatbotId).orderBy('created_at').orderBy('id').execute()
+export const linksOf = (db: Executor, chatbotId: string) => db.selectFrom('links').selectAll().where('chatbot_id', '=', chatbotId).orderBy('created_at').orderBy('id').execute()
 
 export const findLink = (db: Executor, chatbotId: string, linkId: string) =>
   db.selectFrom('links').selectAll().where('chatbot_id', '=', chatbotId).where('id', '=', linkId).executeTakeFirst()
@@ -70,14 +68,7 @@ export async function settleLinkJob(db: Executor, id: string, status: Exclude<Li
 
 /** The most recent jobs, oldest first. */
 export async function recentLinkJobs(db: Executor, chatbotId: string, limit: number): Promise<LinkJobsTable[]> {
-  const rows = await db
-    .selectFrom('link_jobs')
-    .selectAll()
-    .where('chatbot_id', '=', chatbotId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute()
+  const rows = await db.selectFrom('link_jobs').selectAll().where('chatbot_id', '=', chatbotId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute()
   return rows.reverse()
 }
 
@@ -85,8 +76,16 @@ export async function recentLinkJobs(db: Executor, chatbotId: string, limit: num
 
 const wordsHeld = prepared((db, documentsOf: string, linksOf: string) =>
   db.selectNoFrom((eb) => [
-    eb.selectFrom('documents').select((s) => s.fn.sum<number>('word_count').as('w')).where('chatbot_id', '=', documentsOf).as('documents'),
-    eb.selectFrom('links').select((s) => s.fn.sum<number>('word_count').as('w')).where('chatbot_id', '=', linksOf).as('links'),
+    eb
+      .selectFrom('documents')
+      .select((s) => s.fn.sum<number>('word_count').as('w'))
+      .where('chatbot_id', '=', documentsOf)
+      .as('documents'),
+    eb
+      .selectFrom('links')
+      .select((s) => s.fn.sum<number>('word_count').as('w'))
+      .where('chatbot_id', '=', linksOf)
+      .as('links'),
   ]),
 )
 

@@ -48,15 +48,19 @@ export const trainingRoutes = (ctx: AppContext) => {
         },
       },
     )
-    .get('/api/v1.0/chatbot-document-view/:uniqueId/', async ({ chatbot, query }) => {
-      const { items, ...more } = pageOf(await viewDocuments(ctx, { chatbot }), query, { id: (d) => d.document_id, time: (d) => d.created_at })
-      return { response: 'success' as const, documents: items, ...more }
-    }, {
-      params: ChatbotParams,
-      query: PageQuery,
-      response: { 200: DocumentList, ...errorsOf(FAILS.chatbot) },
-      detail: { operationId: 'listDocuments', summary: "List a chatbot's documents", tags },
-    })
+    .get(
+      '/api/v1.0/chatbot-document-view/:uniqueId/',
+      async ({ chatbot, query }) => {
+        const { items, ...more } = pageOf(await viewDocuments(ctx, { chatbot }), query, { id: (d) => d.document_id, time: (d) => d.created_at })
+        return { response: 'success' as const, documents: items, ...more }
+      },
+      {
+        params: ChatbotParams,
+        query: PageQuery,
+        response: { 200: DocumentList, ...errorsOf(FAILS.chatbot) },
+        detail: { operationId: 'listDocuments', summary: "List a chatbot's documents", tags },
+      },
+    )
     .post(
       '/api/v1.0/chatbot-document-delete/:uniqueId/',
       async ({ chatbot, body }) => {
@@ -93,27 +97,35 @@ export const trainingRoutes = (ctx: AppContext) => {
         detail: { successHeaders: REPLAYED_HEADER_DOC, operationId: 'addLinks', summary: 'Queue web links to be scraped and added (see chatbot-link-status)', tags },
       },
     )
-    .get('/api/v1.0/chatbot-link-status/:uniqueId/', async ({ chatbot, query }) => {
-      const { items, ...more } = pageOf(await linkStatus(ctx, { chatbot }), query, { id: (j) => j.job_id, time: (j) => j.created_at })
-      return { response: 'success' as const, jobs: items, ...more }
-    }, {
-      params: ChatbotParams,
-      query: PageQuery,
-      response: { 200: LinkStatusList, ...errorsOf(FAILS.chatbot) },
-      detail: { operationId: 'getLinkStatus', summary: 'Outcome of each queued link: queued, added, not_added or failed', tags },
-    })
+    .get(
+      '/api/v1.0/chatbot-link-status/:uniqueId/',
+      async ({ chatbot, query }) => {
+        const { items, ...more } = pageOf(await linkStatus(ctx, { chatbot }), query, { id: (j) => j.job_id, time: (j) => j.created_at })
+        return { response: 'success' as const, jobs: items, ...more }
+      },
+      {
+        params: ChatbotParams,
+        query: PageQuery,
+        response: { 200: LinkStatusList, ...errorsOf(FAILS.chatbot) },
+        detail: { operationId: 'getLinkStatus', summary: 'Outcome of each queued link: queued, added, not_added or failed', tags },
+      },
+    )
 
   const linkLists = new Elysia({ name: 'training-link-lists' })
     .use(chatbotAccess(ctx, LINK_LIST_ACCESS))
-    .get('/api/v1.0/chatbot-link-view/:uniqueId/', async ({ chatbot, query }) => {
-      const { items, ...more } = pageOf(await viewLinks(ctx, { chatbot }), query, { id: (l) => l.link_id, time: (l) => l.created_at })
-      return { response: 'success' as const, links: items, ...more }
-    }, {
-      params: ChatbotParams,
-      query: PageQuery,
-      response: { 200: LinkList, ...errorsOf(FAILS.chatbot) },
-      detail: { operationId: 'listLinks', summary: "List a chatbot's added links", tags },
-    })
+    .get(
+      '/api/v1.0/chatbot-link-view/:uniqueId/',
+      async ({ chatbot, query }) => {
+        const { items, ...more } = pageOf(await viewLinks(ctx, { chatbot }), query, { id: (l) => l.link_id, time: (l) => l.created_at })
+        return { response: 'success' as const, links: items, ...more }
+      },
+      {
+        params: ChatbotParams,
+        query: PageQuery,
+        response: { 200: LinkList, ...errorsOf(FAILS.chatbot) },
+        detail: { operationId: 'listLinks', summary: "List a chatbot's added links", tags },
+      },
+    )
     .post(
       '/api/v1.0/chatbot-link-delete/:uniqueId/',
       async ({ chatbot, body }) => {

@@ -45,13 +45,7 @@ export function snippetOf(text: string, terms: readonly string[]): string {
  * becomes the stems of its content words, each quoted by the index, so no input is read as search
  * syntax; an input without a word finds nothing.
  */
-export async function searchPassages(
-  ctx: AppContext,
-  chatbotId: string,
-  query: string,
-  limit = DEFAULT_PASSAGES,
-  opts: { snippets?: boolean } = {},
-): Promise<Passage[]> {
+export async function searchPassages(ctx: AppContext, chatbotId: string, query: string, limit = DEFAULT_PASSAGES, opts: { snippets?: boolean } = {}): Promise<Passage[]> {
   return searchStems(ctx, chatbotId, searchTerms(query), limit, opts)
 }
 
@@ -81,5 +75,3 @@ export async function searchStems(
 
 /** How many of the chatbot's passages hold each term (for weighting rare words above common ones). */
 export const termFrequencies = (ctx: AppContext, chatbotId: string, terms: string[]) => fullTextIndex().frequencies(ctx.db, chatbotId, terms)
-
-

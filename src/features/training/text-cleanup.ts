@@ -5,9 +5,38 @@
 
 /** A line made only of these words (and punctuation such as "«", "|", "/") is page navigation, not material. */
 const NAVIGATION_WORDS = new Set([
-  'prev', 'previous', 'next', 'up', 'home', 'top', 'back', 'contents', 'index', 'toc', 'menu',
-  'download', 'the', 'ebook', 'e', 'book', 'pdf', 'epub', 'print', 'skip', 'to', 'main', 'content',
-  'table', 'of', 'go', 'search', 'edit', 'this', 'page', 'on', 'github',
+  'prev',
+  'previous',
+  'next',
+  'up',
+  'home',
+  'top',
+  'back',
+  'contents',
+  'index',
+  'toc',
+  'menu',
+  'download',
+  'the',
+  'ebook',
+  'e',
+  'book',
+  'pdf',
+  'epub',
+  'print',
+  'skip',
+  'to',
+  'main',
+  'content',
+  'table',
+  'of',
+  'go',
+  'search',
+  'edit',
+  'this',
+  'page',
+  'on',
+  'github',
 ])
 /** Navigation lines are short; a sentence that happens to use these words is kept. */
 const MAX_NAVIGATION_WORDS = 8
@@ -61,9 +90,7 @@ export function joinLineEndHyphens(text: string): string {
   })
   // Within a line ("De- bian", left by extractors that flatten lines): only when the whole word
   // occurs elsewhere, so "pre- and post-processing" stays as written.
-  joined = joined.replace(/(\p{L}+)- (\p{Ll}+)/gu, (match, left: string, right: string) =>
-    vocabulary.has(`${left}${right}`.toLowerCase()) ? `${left}${right}` : match,
-  )
+  joined = joined.replace(/(\p{L}+)- (\p{Ll}+)/gu, (match, left: string, right: string) => (vocabulary.has(`${left}${right}`.toLowerCase()) ? `${left}${right}` : match))
   return joined
 }
 
@@ -96,12 +123,15 @@ function paragraphsOf(lines: string[]): string {
  */
 export function cleanPdfText(text: string): string {
   const pageBreak = text.includes('\f') ? /\f/ : /\n{2,}/
-  const pages = text.split(pageBreak).map((page) => page.split('\n').map((l) => l.trim()).filter(Boolean))
+  const pages = text.split(pageBreak).map((page) =>
+    page
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+  )
   const running = pages.length >= 3 ? runningLines(pages) : new Set<string>()
   const atEdge = (index: number, count: number) => index < EDGE_LINES || index >= count - EDGE_LINES
-  const kept = pages.map((lines) =>
-    lines.filter((l, i) => !(atEdge(i, lines.length) && (PAGE_NUMBER.test(l) || running.has(shape(l)))) && !isNavigationLine(l)),
-  )
+  const kept = pages.map((lines) => lines.filter((l, i) => !(atEdge(i, lines.length) && (PAGE_NUMBER.test(l) || running.has(shape(l)))) && !isNavigationLine(l)))
   const dehyphenated = joinLineEndHyphens(kept.map((lines) => lines.join('\n')).join('\n\n'))
   return dehyphenated
     .split(/\n{2,}/)

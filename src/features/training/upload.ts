@@ -52,5 +52,8 @@ export async function readPdfUploads(request: Request): Promise<UploadedPdf[]> {
 /** Last path segment, no control characters, bounded: it appears in messages and titles. */
 function cleanName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? ''
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_NAME_CHARS)
+  return base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, MAX_NAME_CHARS)
 }

@@ -13,7 +13,11 @@ export interface EncodedAsset {
 function encode(text: string, contentType: string): EncodedAsset {
   const identity = new TextEncoder().encode(text)
   const br = brotliCompressSync(identity, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
   })
   const gzip = gzipSync(identity, { level: 9 })
   const etag = strongEtag(identity)

@@ -56,7 +56,8 @@ export const widgetRoutes = (ctx: AppContext) =>
       response: { 200: WidgetConfigSchema, ...errorsOf(FAILS.public) },
       detail: {
         operationId: 'getWidgetConfig',
-        summary: 'Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars); ETag over the body, Cache-Control: no-cache, 304 on If-None-Match',
+        summary:
+          'Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars); ETag over the body, Cache-Control: no-cache, 304 on If-None-Match',
         tags: PUBLIC_TAGS,
         security: PUBLIC,
       },

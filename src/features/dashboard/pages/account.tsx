@@ -110,7 +110,15 @@ export function AccountPage(props: {
         <ErrorSummary errors={props.errors} />
         <PostForm action="/dashboard/account/tokens/" csrf={props.viewer.csrf} novalidate class="card" aria-labelledby="new-token-title">
           <h3 id="new-token-title">Create a token</h3>
-          <Field id="token-label" name="label" label="Name" hint="Where you will use it, like “Website backend”." required maxlength={100} error={props.errors?.of('token-label')} />
+          <Field
+            id="token-label"
+            name="label"
+            label="Name"
+            hint="Where you will use it, like “Website backend”."
+            required
+            maxlength={100}
+            error={props.errors?.of('token-label')}
+          />
           <button type="submit" class="button">
             Create token
           </button>
@@ -142,7 +150,13 @@ export function AccountPage(props: {
                 {t.revoked_at ? (
                   ''
                 ) : (
-                  <ActionButton action={`/dashboard/account/tokens/${encodeURIComponent(t.id)}/revoke/`} csrf={props.viewer.csrf} label="Revoke" accessibleName={`Revoke token ${t.label}`} danger />
+                  <ActionButton
+                    action={`/dashboard/account/tokens/${encodeURIComponent(t.id)}/revoke/`}
+                    csrf={props.viewer.csrf}
+                    label="Revoke"
+                    accessibleName={`Revoke token ${t.label}`}
+                    danger
+                  />
                 )}
               </td>
             </>

@@ -7,8 +7,7 @@ import { attr } from '../html'
 import { ChatbotFrame, type ChatbotSummary } from './chatbot-frame'
 import { CalendarFieldset, DataTable } from './parts'
 
-const durationsOf = (c: CalendarViewItem) =>
-  [c.min15App ? '15' : '', c.min30App ? '30' : '', c.min45App ? '45' : '', c.min60App ? '60' : ''].filter(Boolean).join(', ') + ' min'
+const durationsOf = (c: CalendarViewItem) => [c.min15App ? '15' : '', c.min30App ? '30' : '', c.min45App ? '45' : '', c.min60App ? '60' : ''].filter(Boolean).join(', ') + ' min'
 
 export const MAX_CALENDARS_SHOWN = 10
 
@@ -45,7 +44,11 @@ export function CalendarsPage(props: {
               <td data-label="Lengths">{durationsOf(c)}</td>
               <td data-label="Weekends">{c.include_weekends ? 'Yes' : 'No'}</td>
               <td>
-                <a href={`/dashboard/chatbots/${id}/calendars/${encodeURIComponent(c.calendar_id)}/edit/`} class="button button-secondary button-small" aria-label={attr(`Edit calendar ${c.name}`)}>
+                <a
+                  href={`/dashboard/chatbots/${id}/calendars/${encodeURIComponent(c.calendar_id)}/edit/`}
+                  class="button button-secondary button-small"
+                  aria-label={attr(`Edit calendar ${c.name}`)}
+                >
                   Edit
                 </a>{' '}
                 <DeleteButton action={`/dashboard/chatbots/${id}/calendars/${encodeURIComponent(c.calendar_id)}/delete/`} csrf={viewer.csrf} what={`calendar ${c.name}`} />

@@ -50,7 +50,7 @@ export function ChatbotFrame(props: {
   tab: ChatbotTab
   notice?: string | null
   actions?: JSX.Element
-  children?: PropsWithChildren["children"]
+  children?: PropsWithChildren['children']
 }): JSX.Element {
   const { chatbot, tab } = props
   return (

@@ -8,13 +8,7 @@ import type { Viewer } from '../session'
 import { tabPath, type ChatbotSummary } from './chatbot-frame'
 import { Breadcrumbs, CalendarFieldset, PlanRows, QuestionRows, RepeatedRows } from './parts'
 
-export function ChatbotListPage(props: {
-  viewer: Viewer
-  chatbots: ChatbotSummary[]
-  used: number
-  allowed: number
-  notice?: string | null
-}): JSX.Element {
+export function ChatbotListPage(props: { viewer: Viewer; chatbots: ChatbotSummary[]; used: number; allowed: number; notice?: string | null }): JSX.Element {
   const left = Math.max(0, props.allowed - props.used)
   return (
     <Layout title="Chatbots" viewer={props.viewer} section="chatbots" notice={props.notice}>
@@ -152,7 +146,17 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
           <legend>About the chatbot</legend>
           {f('chatbot_name', { required: true, maxlength: 100 })}
           {f('chatbot_title', { hint: 'Shown at the top of the chat window. Defaults to the name.', maxlength: 100 })}
-          <TextArea id="f-chatbot_greeting" name="chatbot_greeting" label={LABELS.chatbot_greeting} hint="The first message visitors see." rows={2} required maxlength={1000} value={v('chatbot_greeting')} error={errors?.of('f-chatbot_greeting')} />
+          <TextArea
+            id="f-chatbot_greeting"
+            name="chatbot_greeting"
+            label={LABELS.chatbot_greeting}
+            hint="The first message visitors see."
+            rows={2}
+            required
+            maxlength={1000}
+            value={v('chatbot_greeting')}
+            error={errors?.of('f-chatbot_greeting')}
+          />
           <TextArea
             id="f-chatbot_instructions"
             name="chatbot_instructions"
@@ -194,7 +198,11 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
             required={shape.logo === 'required' && !edit && !keptLogo}
             error={errors?.of('f-business_logo')}
           />
-          {edit && edit.logoUrl && shape.logo !== 'required' ? <Checkbox id="f-remove_logo" name="remove_logo" label="Remove the logo" checked={form.values.remove_logo === 'true'} /> : ''}
+          {edit && edit.logoUrl && shape.logo !== 'required' ? (
+            <Checkbox id="f-remove_logo" name="remove_logo" label="Remove the logo" checked={form.values.remove_logo === 'true'} />
+          ) : (
+            ''
+          )}
           {shape.currency ? f('currency', { required: true, maxlength: 20, hint: 'A symbol or code, like $ or EUR.', class: 'field-short' }) : ''}
           {shape.texts.map((name) =>
             LONG_TEXTS.has(name) ? (
@@ -204,7 +212,9 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
             ),
           )}
           {shape.quotesValidity ? f('quotes_validity', { inputmode: 'numeric', class: 'field-short', hint: 'Days from the quote date. Leave empty for no expiry.' }) : ''}
-          {shape.webhook ? f('webhook_url', { type: 'url', hint: "We POST the chatbot's events there (new leads, submissions, bookings, unanswered questions), signed as Standard Webhooks." }) : ''}
+          {shape.webhook
+            ? f('webhook_url', { type: 'url', hint: "We POST the chatbot's events there (new leads, submissions, bookings, unanswered questions), signed as Standard Webhooks." })
+            : ''}
         </fieldset>
         {shape.plans ? <PlanRows rows={form.plans} errors={errors} required /> : ''}
         {shape.questions !== 'none' ? <QuestionRows rows={form.questions} errors={errors} required={shape.questions === 'required'} /> : ''}
@@ -262,7 +272,9 @@ export function DeleteChatbotPage(props: { viewer: Viewer; chatbot: ChatbotSumma
         <h1>
           Delete <span safe>{chatbot.chatbot_name}</span>?
         </h1>
-        <p>The chatbot stops answering on every website that embeds it. Its documents, links, calendars, leads, submissions and appointments are deleted too. This cannot be undone.</p>
+        <p>
+          The chatbot stops answering on every website that embeds it. Its documents, links, calendars, leads, submissions and appointments are deleted too. This cannot be undone.
+        </p>
         <p>Deleting does not give back a chatbot creation on your plan.</p>
         <PostForm action={`/dashboard/chatbots/${encodeURIComponent(chatbot.chatbot_id)}/delete/`} csrf={props.csrf} class="button-row">
           <button type="submit" class="button button-danger">

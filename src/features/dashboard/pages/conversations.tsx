@@ -145,7 +145,17 @@ function FaqForm(props: { chatbotId: string; csrf: string; index: number; questi
     <PostForm action={`${tabPath(props.chatbotId, 'unanswered')}faq/`} csrf={props.csrf} aria-label={`Add to FAQs: ${props.question}`} class="faq-form">
       <input type="hidden" name="row" value={String(props.index)} />
       <TextArea id={id('question')} name="question" label="Question" rows={2} value={props.question} maxlength={1000} required error={props.errors?.of(id('question'))} />
-      <TextArea id={id('answer')} name="answer" label="Answer" hint="What the chatbot should answer from now on." rows={3} value={props.answer ?? ''} maxlength={4000} required error={props.errors?.of(id('answer'))} />
+      <TextArea
+        id={id('answer')}
+        name="answer"
+        label="Answer"
+        hint="What the chatbot should answer from now on."
+        rows={3}
+        value={props.answer ?? ''}
+        maxlength={4000}
+        required
+        error={props.errors?.of(id('answer'))}
+      />
       <button type="submit" class="button button-small">
         Add to FAQs
       </button>

@@ -23,13 +23,7 @@ export const settingsValues = (c: ChatbotDetails): SettingsValues => ({
   webhook_url: 'webhook_url' in c && typeof c.webhook_url === 'string' ? c.webhook_url : '',
 })
 
-export function OverviewPage(props: {
-  viewer: Viewer
-  chatbot: ChatbotDetails
-  values: SettingsValues
-  errors?: FormErrors | null
-  notice?: string | null
-}): JSX.Element {
+export function OverviewPage(props: { viewer: Viewer; chatbot: ChatbotDetails; values: SettingsValues; errors?: FormErrors | null; notice?: string | null }): JSX.Element {
   const { chatbot: c, values, errors } = props
   const id = encodeURIComponent(c.chatbot_id)
   const f = (name: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
@@ -90,8 +84,25 @@ export function OverviewPage(props: {
         <PostForm action={`/dashboard/chatbots/${id}/settings/`} csrf={props.viewer.csrf} novalidate class="card">
           {f('chatbot_name', { required: true, maxlength: 100 })}
           {f('chatbot_title', { required: true, maxlength: 100, hint: 'Shown at the top of the chat window.' })}
-          <TextArea id="f-chatbot_greeting" name="chatbot_greeting" label={LABELS.chatbot_greeting} rows={2} required maxlength={1000} value={values.chatbot_greeting} error={errors?.of('f-chatbot_greeting')} />
-          <TextArea id="f-chatbot_instructions" name="chatbot_instructions" label={LABELS.chatbot_instructions} rows={2} maxlength={4000} value={values.chatbot_instructions} error={errors?.of('f-chatbot_instructions')} />
+          <TextArea
+            id="f-chatbot_greeting"
+            name="chatbot_greeting"
+            label={LABELS.chatbot_greeting}
+            rows={2}
+            required
+            maxlength={1000}
+            value={values.chatbot_greeting}
+            error={errors?.of('f-chatbot_greeting')}
+          />
+          <TextArea
+            id="f-chatbot_instructions"
+            name="chatbot_instructions"
+            label={LABELS.chatbot_instructions}
+            rows={2}
+            maxlength={4000}
+            value={values.chatbot_instructions}
+            error={errors?.of('f-chatbot_instructions')}
+          />
           {f('user_allowance', { type: 'number', required: true, min: 1, max: 100000, class: 'field-short', inputmode: 'numeric', hint: 'From 1 to 100,000.' })}
           <div class="grid-2">
             {f('chatbot_color1', { type: 'color', required: true })}

@@ -29,13 +29,57 @@ export function CalendarFieldset(props: { index: number; row: CalendarRow; error
     <fieldset>
       <legend safe>{props.legend ?? `Calendar ${i + 1}`}</legend>
       <div class="grid-2">
-        <Field id={id('calendar_name')} name={id('calendar_name')} label="Calendar name" required value={row.calendar_name} maxlength={100} error={errors?.of(id('calendar_name'))} />
-        <Field id={id('calendar_email')} name={id('calendar_email')} type="email" label="Notification e-mail" hint="Receives an invitation for every booking." required value={row.calendar_email} autocomplete="off" error={errors?.of(id('calendar_email'))} />
-        <Field id={id('daily_start')} name={id('daily_start')} type="time" label="Opens at" required value={timeInputValue(row.daily_start)} error={errors?.of(id('daily_start'))} />
+        <Field
+          id={id('calendar_name')}
+          name={id('calendar_name')}
+          label="Calendar name"
+          required
+          value={row.calendar_name}
+          maxlength={100}
+          error={errors?.of(id('calendar_name'))}
+        />
+        <Field
+          id={id('calendar_email')}
+          name={id('calendar_email')}
+          type="email"
+          label="Notification e-mail"
+          hint="Receives an invitation for every booking."
+          required
+          value={row.calendar_email}
+          autocomplete="off"
+          error={errors?.of(id('calendar_email'))}
+        />
+        <Field
+          id={id('daily_start')}
+          name={id('daily_start')}
+          type="time"
+          label="Opens at"
+          required
+          value={timeInputValue(row.daily_start)}
+          error={errors?.of(id('daily_start'))}
+        />
         <Field id={id('daily_end')} name={id('daily_end')} type="time" label="Closes at" required value={timeInputValue(row.daily_end)} error={errors?.of(id('daily_end'))} />
-        <Select id={id('local_timezone')} name={id('local_timezone')} label="Time zone" required options={ZONES} value={row.local_timezone} error={errors?.of(id('local_timezone'))} browserZone={!props.existing && row.local_timezone === 'UTC'} />
+        <Select
+          id={id('local_timezone')}
+          name={id('local_timezone')}
+          label="Time zone"
+          required
+          options={ZONES}
+          value={row.local_timezone}
+          error={errors?.of(id('local_timezone'))}
+          browserZone={!props.existing && row.local_timezone === 'UTC'}
+        />
       </div>
-      <TextArea id={id('description')} name={id('description')} label="Details for attendees" hint="A meeting link or the address; sent with every invitation." rows={2} value={row.description} maxlength={2000} error={errors?.of(id('description'))} />
+      <TextArea
+        id={id('description')}
+        name={id('description')}
+        label="Details for attendees"
+        hint="A meeting link or the address; sent with every invitation."
+        rows={2}
+        value={row.description}
+        maxlength={2000}
+        error={errors?.of(id('description'))}
+      />
       <fieldset class={durationError ? 'has-error' : ''}>
         <legend>Appointment lengths offered</legend>
         <FieldError id={id('min15App')} message={durationError ? sentence('Appointment lengths', durationError) : undefined} />
@@ -54,7 +98,14 @@ export function CalendarFieldset(props: { index: number; row: CalendarRow; error
  * A list of like rows in a form: `<kind>_rows` tells the server how many were shown, and the
  * "add another" button re-shows the form with one more (named add=<kind>, sent without validation).
  */
-export function RepeatedRows(props: { kind: 'plan' | 'question' | 'calendar'; legend: string; hint?: string; count: number; addLabel: string; children?: PropsWithChildren["children"] }): JSX.Element {
+export function RepeatedRows(props: {
+  kind: 'plan' | 'question' | 'calendar'
+  legend: string
+  hint?: string
+  count: number
+  addLabel: string
+  children?: PropsWithChildren['children']
+}): JSX.Element {
   return (
     <fieldset>
       <legend safe>{props.legend}</legend>
@@ -92,9 +143,34 @@ export function PlanRows(props: { rows: PlanRow[]; errors?: FormErrors | null; r
             <legend safe>{`Item ${i + 1}`}</legend>
             <div class="grid-2">
               <Field id={id('name')} name={id('name')} label="Product or service name" value={row.name} maxlength={200} error={props.errors?.of(id('name'))} required />
-              <Field id={id('description')} name={id('description')} label="Short description" value={row.description} maxlength={1000} error={props.errors?.of(id('description'))} />
-              <Field id={id('excl')} name={id('excl')} label="Price excluding VAT" inputmode="decimal" value={row.excl} class="field-short" error={props.errors?.of(id('excl'))} required />
-              <Field id={id('incl')} name={id('incl')} label="Price including VAT" inputmode="decimal" value={row.incl} class="field-short" error={props.errors?.of(id('incl'))} required />
+              <Field
+                id={id('description')}
+                name={id('description')}
+                label="Short description"
+                value={row.description}
+                maxlength={1000}
+                error={props.errors?.of(id('description'))}
+              />
+              <Field
+                id={id('excl')}
+                name={id('excl')}
+                label="Price excluding VAT"
+                inputmode="decimal"
+                value={row.excl}
+                class="field-short"
+                error={props.errors?.of(id('excl'))}
+                required
+              />
+              <Field
+                id={id('incl')}
+                name={id('incl')}
+                label="Price including VAT"
+                inputmode="decimal"
+                value={row.incl}
+                class="field-short"
+                error={props.errors?.of(id('incl'))}
+                required
+              />
             </div>
           </fieldset>
         )
@@ -105,14 +181,29 @@ export function PlanRows(props: { rows: PlanRow[]; errors?: FormErrors | null; r
 
 export function QuestionRows(props: { rows: QuestionRow[]; errors?: FormErrors | null; required: boolean }): JSX.Element {
   return (
-    <RepeatedRows kind="question" legend={optional('Questions', props.required)} hint="The chatbot asks them in this order. Rows left empty are ignored." count={props.rows.length} addLabel="Add another question">
+    <RepeatedRows
+      kind="question"
+      legend={optional('Questions', props.required)}
+      hint="The chatbot asks them in this order. Rows left empty are ignored."
+      count={props.rows.length}
+      addLabel="Add another question"
+    >
       {props.rows.map((row, i) => {
         const id = (k: string) => `question-${i}-${k}`
         return (
           <fieldset>
             <legend safe>{`Question ${i + 1}`}</legend>
             <div class="grid-2">
-              <Field id={id('title')} name={id('title')} label="Label" hint="Names the answer in your exports, like Name" value={row.title} maxlength={200} error={props.errors?.of(id('title'))} required />
+              <Field
+                id={id('title')}
+                name={id('title')}
+                label="Label"
+                hint="Names the answer in your exports, like Name"
+                value={row.title}
+                maxlength={200}
+                error={props.errors?.of(id('title'))}
+                required
+              />
               <Field id={id('question')} name={id('question')} label="Question asked" value={row.question} maxlength={1000} error={props.errors?.of(id('question'))} required />
               <Select
                 id={id('type')}
@@ -160,7 +251,7 @@ export function Badge(props: { status: string }): JSX.Element {
 }
 
 /** A horizontally scrollable table region that keyboard users can scroll too. */
-export function TableRegion(props: { label: string; children?: PropsWithChildren["children"] }): JSX.Element {
+export function TableRegion(props: { label: string; children?: PropsWithChildren['children'] }): JSX.Element {
   return (
     <section class="table-scroll" aria-label={attr(props.label)} tabindex="0">
       {props.children}
@@ -191,7 +282,14 @@ function ColumnHead(props: { column: Column }): JSX.Element {
  * there are no items. `row` gives the cells of one item (its first one a `<th scope="row">`);
  * `caption` is read by screen readers only.
  */
-export function DataTable<T>(props: { label: string; caption?: string; columns: readonly Column[]; items: readonly T[]; row: (item: T) => JSX.Element; empty: string }): JSX.Element {
+export function DataTable<T>(props: {
+  label: string
+  caption?: string
+  columns: readonly Column[]
+  items: readonly T[]
+  row: (item: T) => JSX.Element
+  empty: string
+}): JSX.Element {
   if (props.items.length === 0) {
     return (
       <p class="empty" safe>

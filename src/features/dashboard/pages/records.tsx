@@ -33,11 +33,26 @@ function Client(props: { name: string; email: string }): JSX.Element {
 export function LeadsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; leads: LeadView[]; notice?: string | null }): JSX.Element {
   const id = encodeURIComponent(props.chatbot.chatbot_id)
   return (
-    <ChatbotFrame viewer={props.viewer} chatbot={props.chatbot} tab="leads" notice={props.notice} actions={props.leads.length ? <ExportLink href={`/dashboard/chatbots/${id}/leads/csv/`} what="leads" /> : undefined}>
+    <ChatbotFrame
+      viewer={props.viewer}
+      chatbot={props.chatbot}
+      tab="leads"
+      notice={props.notice}
+      actions={props.leads.length ? <ExportLink href={`/dashboard/chatbots/${id}/leads/csv/`} what="leads" /> : undefined}
+    >
       <h2>Leads ({String(props.leads.length)})</h2>
       <DataTable
         label="Leads"
-        columns={['Client', 'Number', 'Received', { title: 'Total excl. VAT', num: true }, { title: 'Total incl. VAT', num: true }, 'Quote', 'Webhook', { title: 'Actions', hidden: true }]}
+        columns={[
+          'Client',
+          'Number',
+          'Received',
+          { title: 'Total excl. VAT', num: true },
+          { title: 'Total incl. VAT', num: true },
+          'Quote',
+          'Webhook',
+          { title: 'Actions', hidden: true },
+        ]}
         items={props.leads}
         empty="No quotes requested yet."
         row={(l) => (
@@ -66,7 +81,11 @@ export function LeadsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; lead
               <Badge status={l.webhook_status} /> {l.webhook_attempts ? <span class="hint">{`${l.webhook_attempts} attempt${l.webhook_attempts === 1 ? '' : 's'}`}</span> : ''}
             </td>
             <td data-label="Actions">
-              <DeleteButton action={`/dashboard/chatbots/${id}/leads/${encodeURIComponent(l.lead_id)}/delete/`} csrf={props.viewer.csrf} what={`the lead of ${l.client_name} (${l.quote_number})`} />
+              <DeleteButton
+                action={`/dashboard/chatbots/${id}/leads/${encodeURIComponent(l.lead_id)}/delete/`}
+                csrf={props.viewer.csrf}
+                what={`the lead of ${l.client_name} (${l.quote_number})`}
+              />
             </td>
           </>
         )}
@@ -116,7 +135,11 @@ export function SubmissionsPage(props: { viewer: Viewer; chatbot: ChatbotSummary
               return <td data-label={attr(t)}>{answer ? <AnswerValue type={answer.type} value={answer.value} title={t} /> : ''}</td>
             })}
             <td data-label="Actions">
-              <DeleteButton action={`/dashboard/chatbots/${id}/submissions/${encodeURIComponent(s.submission_id)}/delete/`} csrf={props.viewer.csrf} what={`the submission of ${when(s.created_at)}`} />
+              <DeleteButton
+                action={`/dashboard/chatbots/${id}/submissions/${encodeURIComponent(s.submission_id)}/delete/`}
+                csrf={props.viewer.csrf}
+                what={`the submission of ${when(s.created_at)}`}
+              />
             </td>
           </>
         )}

@@ -29,8 +29,7 @@ export const formatDateTime = (iso: string, zone: string): string =>
   formatter(zone, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso))
 
 /** 'YYYY-MM-DD' as 'Monday, 7 December 2026' in the page's language. */
-export const formatDay = (ymd: string): string =>
-  formatter('UTC', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(`${ymd}T12:00:00Z`))
+export const formatDay = (ymd: string): string => formatter('UTC', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(`${ymd}T12:00:00Z`))
 
 /** Today's date (YYYY-MM-DD) in a zone. */
 export function todayIn(zone: string): string {

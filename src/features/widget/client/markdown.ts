@@ -65,13 +65,65 @@ function link(href: string, children: Node[], title?: string): HTMLAnchorElement
 // ---- sanitising marked's HTML --------------------------------------------------------------------
 
 const KEPT: Record<string, readonly string[]> = {
-  p: [], br: [], hr: [], strong: [], b: [], em: [], i: [], del: [], s: [], code: [], pre: [], blockquote: [],
-  ul: [], ol: ['start'], li: [], h1: [], h2: [], h3: [], h4: [], h5: [], h6: [], a: ['href', 'title'],
-  table: [], thead: [], tbody: [], tr: [], th: ['align'], td: ['align'],
+  p: [],
+  br: [],
+  hr: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  del: [],
+  s: [],
+  code: [],
+  pre: [],
+  blockquote: [],
+  ul: [],
+  ol: ['start'],
+  li: [],
+  h1: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  h5: [],
+  h6: [],
+  a: ['href', 'title'],
+  table: [],
+  thead: [],
+  tbody: [],
+  tr: [],
+  th: ['align'],
+  td: ['align'],
 }
 
 /** Dropped with everything inside them; any other element not kept is unwrapped (its text stays). */
-const DROPPED = new Set(['script', 'style', 'template', 'iframe', 'frame', 'object', 'embed', 'svg', 'math', 'noscript', 'textarea', 'select', 'option', 'button', 'input', 'form', 'title', 'head', 'img', 'video', 'audio', 'picture', 'source', 'link', 'meta', 'base'])
+const DROPPED = new Set([
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'noscript',
+  'textarea',
+  'select',
+  'option',
+  'button',
+  'input',
+  'form',
+  'title',
+  'head',
+  'img',
+  'video',
+  'audio',
+  'picture',
+  'source',
+  'link',
+  'meta',
+  'base',
+])
 
 const BETWEEN_BLOCKS = /^\s*\n\s*$/
 const BLOCK_CONTAINERS = new Set(['#document-fragment', 'ul', 'ol', 'li', 'blockquote', 'table', 'thead', 'tbody', 'tr'])
@@ -217,7 +269,8 @@ function list(lines: string[], start: number, depth: number, out: Node[]): numbe
         continue
       }
       if (leadingSpaces(line) >= contentIndent) body.push(line.slice(contentIndent))
-      else if (!startsBlock(line) && !isBlank(body[body.length - 1])) body.push(line.trim()) // a lazy continuation line
+      else if (!startsBlock(line) && !isBlank(body[body.length - 1]))
+        body.push(line.trim()) // a lazy continuation line
       else break
       i++
     }
@@ -230,7 +283,15 @@ function list(lines: string[], start: number, depth: number, out: Node[]): numbe
     }
     for (const child of children) li.appendChild(child)
     listEl.appendChild(li)
-    while (i < lines.length && isBlank(lines[i]) && lines.slice(i).find((l) => !isBlank(l))?.match(ITEM)) i++
+    while (
+      i < lines.length &&
+      isBlank(lines[i]) &&
+      lines
+        .slice(i)
+        .find((l) => !isBlank(l))
+        ?.match(ITEM)
+    )
+      i++
   }
   out.push(listEl)
   return i
@@ -398,8 +459,7 @@ function inline(text: string): Node[] {
       const close = opens ? closingRun(text, end, c, length) : -1
       if (close > end) {
         const children = inline(text.slice(end, close))
-        const node =
-          c === '~' ? el('del', children) : length === 1 ? el('em', children) : length === 2 ? el('strong', children) : el('strong', [el('em', children)])
+        const node = c === '~' ? el('del', children) : length === 1 ? el('em', children) : length === 2 ? el('strong', children) : el('strong', [el('em', children)])
         push(node)
         i = close + length
         continue

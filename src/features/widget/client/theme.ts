@@ -9,7 +9,14 @@ function parseHex(colour: string): Rgb | null {
   return [0, 2, 4].map((i) => parseInt(s.slice(i, i + 2), 16)) as Rgb
 }
 
-const toHex = (rgb: Rgb) => `#${rgb.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`
+const toHex = (rgb: Rgb) =>
+  `#${rgb
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 
 function luminance(rgb: Rgb): number {
   const [r, g, b] = rgb.map((v) => {

@@ -57,7 +57,20 @@ export class Widget {
 
     this.launcherIcon = h('span', { class: 'cbw-launcher-icon' }, icon(ICONS.chat, 28))
     const windowId = uid('window')
-    this.launcher = h('button', { type: 'button', class: 'cbw-launcher', 'data-testid': 'chatbot-launcher', 'aria-label': 'Open chat', 'aria-expanded': 'false', 'aria-controls': windowId, title, onclick: () => this.toggle() }, this.launcherIcon)
+    this.launcher = h(
+      'button',
+      {
+        type: 'button',
+        class: 'cbw-launcher',
+        'data-testid': 'chatbot-launcher',
+        'aria-label': 'Open chat',
+        'aria-expanded': 'false',
+        'aria-controls': windowId,
+        title,
+        onclick: () => this.toggle(),
+      },
+      this.launcherIcon,
+    )
 
     const logo = config.logo_url && safeHref(config.logo_url)
     const logoImg = logo ? h('img', { class: 'cbw-logo', src: logo, alt: '', 'data-testid': 'chatbot-logo', referrerpolicy: 'no-referrer' }) : null
@@ -65,24 +78,41 @@ export class Widget {
     const header = h('header', { class: 'cbw-header' }, [
       logoImg,
       h('h2', { class: 'cbw-title', id: uid('title'), 'data-testid': 'chatbot-title', text: title }),
-      h('button', { type: 'button', class: 'cbw-icon-btn cbw-close', 'aria-label': 'Close chat', 'data-testid': 'chatbot-close', onclick: () => this.close(true) }, icon(ICONS.close, 20)),
+      h(
+        'button',
+        { type: 'button', class: 'cbw-icon-btn cbw-close', 'aria-label': 'Close chat', 'data-testid': 'chatbot-close', onclick: () => this.close(true) },
+        icon(ICONS.close, 20),
+      ),
     ])
     this.chat = new ChatView({ api, storage, config, title, visible: () => this.isOpen && this.view === 'chat' })
 
     const back = () => this.showView('chat', true)
     const plans = config.pricing_plans ?? []
     const panels: [Panel, string][] = []
-    if (config.chatbot_type === TYPES.quote) panels.push([quotePanel(plans, config.currency ?? '', { api, visitorId: () => storage.visitorId(), sessionId: () => storage.load().sessionId, onBack: back }), 'Get a quote'])
-    if (config.chatbot_type === TYPES.appointment) panels.push([bookingPanel(config.calendars ?? [], config.data_collection ?? [], { api, visitorId: () => storage.visitorId(), onBack: back }), 'Book an appointment'])
+    if (config.chatbot_type === TYPES.quote)
+      panels.push([quotePanel(plans, config.currency ?? '', { api, visitorId: () => storage.visitorId(), sessionId: () => storage.load().sessionId, onBack: back }), 'Get a quote'])
+    if (config.chatbot_type === TYPES.appointment)
+      panels.push([bookingPanel(config.calendars ?? [], config.data_collection ?? [], { api, visitorId: () => storage.visitorId(), onBack: back }), 'Book an appointment'])
     if (config.chatbot_type === TYPES.business && plans.length) panels.push([pricesPanel(plans, config.currency ?? '', back), 'View prices'])
     for (const [panel, label] of panels) {
       const opener = h('button', {
-        type: 'button', class: 'cbw-action', 'data-testid': `${panel.name}-open`, 'aria-expanded': 'false', 'aria-controls': panel.el.id, text: label,
+        type: 'button',
+        class: 'cbw-action',
+        'data-testid': `${panel.name}-open`,
+        'aria-expanded': 'false',
+        'aria-controls': panel.el.id,
+        text: label,
         onclick: () => this.showView(this.view === panel.name ? 'chat' : panel.name, true),
       })
       this.panels.set(panel.name, { panel, opener })
     }
-    this.actions = panels.length ? h('div', { class: 'cbw-actions', 'data-testid': 'chatbot-actions' }, [...this.panels.values()].map((p) => p.opener)) : null
+    this.actions = panels.length
+      ? h(
+          'div',
+          { class: 'cbw-actions', 'data-testid': 'chatbot-actions' },
+          [...this.panels.values()].map((p) => p.opener),
+        )
+      : null
 
     this.window = h('div', { class: 'cbw-window', id: windowId, role: 'dialog', 'aria-label': title, 'data-testid': 'chatbot-window', hidden: true }, [
       header,

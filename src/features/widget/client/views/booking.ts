@@ -50,7 +50,9 @@ function questionControl(question: PublicQuestion): QuestionControl {
     ])
     group.addEventListener('change', () => group.removeAttribute('aria-invalid'))
     return {
-      question, el: group, focusable: yes,
+      question,
+      el: group,
+      focusable: yes,
       answered: () => yes.checked || no.checked,
       setInvalid: (bad) => markInvalid(group, bad),
       value: async () => yes.checked,
@@ -59,22 +61,37 @@ function questionControl(question: PublicQuestion): QuestionControl {
   if (question.type === 'image' || question.type === 'pdf_document') {
     // Answered by an upload (with this visitor's id) whose upload_id is sent as the value.
     const input = h('input', {
-      type: 'file', class: 'cbw-input cbw-file-field', required: true, accept: question.type === 'image' ? 'image/*' : 'application/pdf,.pdf',
-      'data-testid': 'booking-file', 'data-title': question.title, 'data-type': question.type,
+      type: 'file',
+      class: 'cbw-input cbw-file-field',
+      required: true,
+      accept: question.type === 'image' ? 'image/*' : 'application/pdf,.pdf',
+      'data-testid': 'booking-file',
+      'data-title': question.title,
+      'data-type': question.type,
     })
     return {
-      question, el: field(label, input), focusable: input,
+      question,
+      el: field(label, input),
+      focusable: input,
       answered: () => (input.files?.length ?? 0) > 0,
       setInvalid: (bad) => markInvalid(input, bad),
       value: (upload) => upload((input.files as FileList)[0]),
     }
   }
   const input = h('input', {
-    type: 'text', class: 'cbw-input', maxlength: 2000, required: true, inputmode: question.type === 'number' ? 'decimal' : null,
-    'data-testid': 'booking-answer', 'data-title': question.title, 'data-type': question.type,
+    type: 'text',
+    class: 'cbw-input',
+    maxlength: 2000,
+    required: true,
+    inputmode: question.type === 'number' ? 'decimal' : null,
+    'data-testid': 'booking-answer',
+    'data-title': question.title,
+    'data-type': question.type,
   })
   return {
-    question, el: field(label, input), focusable: input,
+    question,
+    el: field(label, input),
+    focusable: input,
     answered: () => input.value.trim() !== '',
     setInvalid: (bad) => markInvalid(input, bad),
     value: async () => input.value.trim(),
@@ -90,7 +107,11 @@ export function bookingPanel(calendars: Calendar[], questions: PublicQuestion[],
   const zone = visitorTimeZone()
   const state: { selected: Slot | null; loads: number; zone: string } = { selected: null, loads: 0, zone }
 
-  const calendarSelect = h('select', { class: 'cbw-input', 'data-testid': 'booking-calendar' }, calendars.map((c) => h('option', { value: c.calendar_id, text: c.name || 'Calendar' })))
+  const calendarSelect = h(
+    'select',
+    { class: 'cbw-input', 'data-testid': 'booking-calendar' },
+    calendars.map((c) => h('option', { value: c.calendar_id, text: c.name || 'Calendar' })),
+  )
   const calendarDescription = h('p', { class: 'cbw-muted cbw-cal-desc', 'data-testid': 'booking-calendar-description' })
   const durationSelect = h('select', { class: 'cbw-input', 'data-testid': 'booking-duration' })
   const dateInput = h('input', { type: 'date', class: 'cbw-input', 'data-testid': 'booking-date', required: true, id: uid('date') })
@@ -189,8 +210,15 @@ export function bookingPanel(calendars: Calendar[], questions: PublicQuestion[],
     for (const slot of slots) {
       const full = formatDateTime(slot.start, state.zone)
       const button = h('button', {
-        type: 'button', class: 'cbw-slot', 'data-testid': 'booking-slot', 'data-start': slot.start, 'data-end': slot.end, 'aria-pressed': 'false',
-        'aria-label': `${full} (${state.zone})`, title: full, text: formatTime(slot.start, state.zone),
+        type: 'button',
+        class: 'cbw-slot',
+        'data-testid': 'booking-slot',
+        'data-start': slot.start,
+        'data-end': slot.end,
+        'aria-pressed': 'false',
+        'aria-label': `${full} (${state.zone})`,
+        title: full,
+        text: formatTime(slot.start, state.zone),
       })
       button.addEventListener('click', () => choose(button, slot))
       slotsBox.appendChild(button)
@@ -265,8 +293,13 @@ export function bookingPanel(calendars: Calendar[], questions: PublicQuestion[],
       return
     }
     const booked = await context.api.book({
-      visitor_id: context.visitorId(), calendar_id: chosen.calendar_id, duration, start: slot.start,
-      client_name: name.value.trim(), client_email: email.value.trim(), answers,
+      visitor_id: context.visitorId(),
+      calendar_id: chosen.calendar_id,
+      duration,
+      start: slot.start,
+      client_name: name.value.trim(),
+      client_email: email.value.trim(),
+      answers,
     })
     busy(false)
     if (!booked.ok) {
@@ -287,7 +320,10 @@ export function bookingPanel(calendars: Calendar[], questions: PublicQuestion[],
       h('p', { class: 'cbw-muted', text: `A confirmation with a calendar invitation has been sent to ${email.value.trim()}.` }),
       h('p', { class: 'cbw-muted cbw-small', 'data-testid': 'booking-appointment-id', text: `Reference: ${appointment_id}` }),
       h('button', {
-        type: 'button', class: 'cbw-btn cbw-btn-ghost', 'data-testid': 'booking-new', text: 'Book another appointment',
+        type: 'button',
+        class: 'cbw-btn cbw-btn-ghost',
+        'data-testid': 'booking-new',
+        text: 'Book another appointment',
         onclick: () => {
           confirmation.hidden = true
           form.hidden = false

@@ -62,16 +62,37 @@ export class ChatView {
   constructor(private readonly context: ChatViewContext) {
     const { config } = context
     this.conversation = context.storage.load()
-    this.log = h('div', { class: 'cbw-messages', role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', 'aria-label': 'Conversation', 'data-testid': 'chatbot-messages', tabindex: 0 })
+    this.log = h('div', {
+      class: 'cbw-messages',
+      role: 'log',
+      'aria-live': 'polite',
+      'aria-relevant': 'additions',
+      'aria-label': 'Conversation',
+      'data-testid': 'chatbot-messages',
+      tabindex: 0,
+    })
     this.form =
       config.chatbot_type === TYPES.dataCollection
         ? new FormControls({ reply: (value, label) => void this.say(value, label), upload: (file) => void this.upload(file), restart: () => this.restart() })
         : null
     this.input = h('input', {
-      type: 'text', class: 'cbw-input cbw-composer-input', maxlength: MAX_MESSAGE, autocomplete: 'off', placeholder: 'Type your message…', 'data-testid': 'chatbot-input', id: uid('input'),
+      type: 'text',
+      class: 'cbw-input cbw-composer-input',
+      maxlength: MAX_MESSAGE,
+      autocomplete: 'off',
+      placeholder: 'Type your message…',
+      'data-testid': 'chatbot-input',
+      id: uid('input'),
     })
-    this.send = h('button', { type: 'submit', class: 'cbw-send', 'data-testid': 'chatbot-send', 'aria-label': 'Send' }, [icon(ICONS.send, 18), h('span', { class: 'cbw-send-text', text: 'Send' })])
-    this.composer = h('form', { class: 'cbw-composer', 'data-testid': 'chatbot-form' }, [h('label', { class: 'cbw-sr-only', for: this.input.id, text: 'Your message' }), this.input, this.send])
+    this.send = h('button', { type: 'submit', class: 'cbw-send', 'data-testid': 'chatbot-send', 'aria-label': 'Send' }, [
+      icon(ICONS.send, 18),
+      h('span', { class: 'cbw-send-text', text: 'Send' }),
+    ])
+    this.composer = h('form', { class: 'cbw-composer', 'data-testid': 'chatbot-form' }, [
+      h('label', { class: 'cbw-sr-only', for: this.input.id, text: 'Your message' }),
+      this.input,
+      this.send,
+    ])
     this.composer.addEventListener('submit', (event) => {
       event.preventDefault()
       const text = this.input.value.trim()
@@ -127,8 +148,11 @@ export class ChatView {
     const message = h(
       'div',
       {
-        class: `cbw-msg cbw-msg-${role}${options.error ? ' cbw-msg-error' : ''}`, 'data-testid': 'chatbot-message', 'data-role': role,
-        'data-error': options.error ? 'true' : null, 'data-greeting': options.greeting ? 'true' : null,
+        class: `cbw-msg cbw-msg-${role}${options.error ? ' cbw-msg-error' : ''}`,
+        'data-testid': 'chatbot-message',
+        'data-role': role,
+        'data-error': options.error ? 'true' : null,
+        'data-greeting': options.greeting ? 'true' : null,
       },
       [h('span', { class: 'cbw-sr-only', text: role === 'user' ? 'You said: ' : `${this.context.title} said: ` }), bubble],
     )
@@ -245,7 +269,14 @@ export class ChatView {
     const button = (rating: Rating, label: string, paths: readonly string[]) =>
       h(
         'button',
-        { type: 'button', class: 'cbw-rate-button', 'aria-label': label, 'aria-pressed': String(message.rating === rating), 'data-testid': `chatbot-rate-${rating}`, onclick: () => void rate(rating) },
+        {
+          type: 'button',
+          class: 'cbw-rate-button',
+          'aria-label': label,
+          'aria-pressed': String(message.rating === rating),
+          'data-testid': `chatbot-rate-${rating}`,
+          onclick: () => void rate(rating),
+        },
         icon(paths, 16),
       )
     const up = button('up', 'Helpful', ICONS.thumbsUp)

@@ -34,7 +34,13 @@ export class FormControls {
       this.fileInput.value = ''
       if (file) context.upload(file)
     })
-    this.restartButton = h('button', { type: 'button', class: 'cbw-btn cbw-btn-ghost cbw-restart', 'data-testid': 'chatbot-restart', text: 'Start over', onclick: () => context.restart() })
+    this.restartButton = h('button', {
+      type: 'button',
+      class: 'cbw-btn cbw-btn-ghost cbw-restart',
+      'data-testid': 'chatbot-restart',
+      text: 'Start over',
+      onclick: () => context.restart(),
+    })
     this.doneBox = h('div', { class: 'cbw-done', 'data-testid': 'chatbot-done', role: 'status', hidden: true }, [
       h('strong', { text: 'Thank you!' }),
       h('span', { text: ' Your answers have been submitted.' }),
@@ -47,11 +53,27 @@ export class FormControls {
   update(state: { pending: PublicQuestion | null; done: boolean; started: boolean; busy: boolean }): void {
     const type = state.pending?.type
     clear(this.quick)
-    const replies =
-      state.done ? [] : type === 'boolean' ? [['yes', 'Yes'], ['no', 'No']] : !state.pending && !state.started ? [["Let's start", "Let's start"]] : []
+    const replies = state.done
+      ? []
+      : type === 'boolean'
+        ? [
+            ['yes', 'Yes'],
+            ['no', 'No'],
+          ]
+        : !state.pending && !state.started
+          ? [["Let's start", "Let's start"]]
+          : []
     for (const [value, label] of replies) {
       this.quick.appendChild(
-        h('button', { type: 'button', class: 'cbw-chip', 'data-testid': 'chatbot-quick-reply', 'data-value': value, text: label, disabled: state.busy, onclick: () => this.context.reply(value, label) }),
+        h('button', {
+          type: 'button',
+          class: 'cbw-chip',
+          'data-testid': 'chatbot-quick-reply',
+          'data-value': value,
+          text: label,
+          disabled: state.busy,
+          onclick: () => this.context.reply(value, label),
+        }),
       )
     }
     this.quick.hidden = replies.length === 0

@@ -27,8 +27,16 @@ export function quotePanel(plans: PricingPlan[], currency: string, context: Quot
 
   const quantities = plans.map((plan) => {
     const input = h('input', {
-      type: 'number', class: 'cbw-input cbw-qty', min: 0, max: MAX_QUANTITY, step: 1, value: 0, inputmode: 'numeric',
-      'data-testid': 'quote-qty', 'data-name': planName(plan), id: uid('qty'),
+      type: 'number',
+      class: 'cbw-input cbw-qty',
+      min: 0,
+      max: MAX_QUANTITY,
+      step: 1,
+      value: 0,
+      inputmode: 'numeric',
+      'data-testid': 'quote-qty',
+      'data-name': planName(plan),
+      id: uid('qty'),
     })
     input.addEventListener('input', updateEstimate)
     return { plan, input }
@@ -47,7 +55,10 @@ export function quotePanel(plans: PricingPlan[], currency: string, context: Quot
           }),
         ]),
         h('div', { class: 'cbw-qty-wrap' }, [
-          h('label', { class: 'cbw-qty-label', for: input.id }, [h('span', { 'aria-hidden': 'true', text: 'Qty' }), h('span', { class: 'cbw-sr-only', text: `Quantity of ${planName(plan)}` })]),
+          h('label', { class: 'cbw-qty-label', for: input.id }, [
+            h('span', { 'aria-hidden': 'true', text: 'Qty' }),
+            h('span', { class: 'cbw-sr-only', text: `Quantity of ${planName(plan)}` }),
+          ]),
           input,
         ]),
       ]),
@@ -149,7 +160,10 @@ export function quotePanel(plans: PricingPlan[], currency: string, context: Quot
     clear(result)
     const money = quote.currency || currency
     const total = (label: string, testid: string, value: string, strong = false) =>
-      h('div', { class: `cbw-total-row${strong ? ' cbw-total-strong' : ''}` }, [h('dt', { text: label }), h('dd', { 'data-testid': testid, 'data-value': value, text: formatMoney(value, money) })])
+      h('div', { class: `cbw-total-row${strong ? ' cbw-total-strong' : ''}` }, [
+        h('dt', { text: label }),
+        h('dd', { 'data-testid': testid, 'data-value': value, text: formatMoney(value, money) }),
+      ])
     const href = safeHref(quote.quote_url)
     result.append(
       h('h4', { class: 'cbw-result-title', text: 'Your quote is ready' }),
@@ -157,10 +171,22 @@ export function quotePanel(plans: PricingPlan[], currency: string, context: Quot
         total('Total excluding VAT', 'quote-total-excl', quote.total_excluding_vat),
         total('Total including VAT', 'quote-total-incl', quote.total_including_vat, true),
         quote.valid_until
-          ? h('div', { class: 'cbw-total-row' }, [h('dt', { text: 'Valid until' }), h('dd', { 'data-testid': 'quote-valid-until', 'data-value': quote.valid_until, text: formatDay(quote.valid_until) })])
+          ? h('div', { class: 'cbw-total-row' }, [
+              h('dt', { text: 'Valid until' }),
+              h('dd', { 'data-testid': 'quote-valid-until', 'data-value': quote.valid_until, text: formatDay(quote.valid_until) }),
+            ])
           : null,
       ]),
-      href ? h('a', { class: 'cbw-btn cbw-btn-primary cbw-download', href, target: '_blank', rel: 'noopener noreferrer', 'data-testid': 'quote-download', text: 'Download your quote (PDF)' }) : '',
+      href
+        ? h('a', {
+            class: 'cbw-btn cbw-btn-primary cbw-download',
+            href,
+            target: '_blank',
+            rel: 'noopener noreferrer',
+            'data-testid': 'quote-download',
+            text: 'Download your quote (PDF)',
+          })
+        : '',
       h('p', { class: 'cbw-muted', text: `A copy has been sent to ${to}.` }),
       h('button', { type: 'button', class: 'cbw-btn cbw-btn-ghost', 'data-testid': 'quote-new', text: 'Start a new quote', onclick: reset }),
     )
