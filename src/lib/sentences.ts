@@ -19,7 +19,7 @@ export function paragraphsOf(text: string): string[] {
  * so such dots are masked while it runs. Abbreviations of single letters ("e.g.", "i.e.", "U.S.")
  * stay as they are: sbd knows them.
  */
-const INNER_DOT = /(?<!(?:^|[\s(\[])\p{L})\.(?=[\p{L}\p{N}])/gu
+const INNER_DOT = /(?<!(?:^|[\s([])\p{L})\.(?=[\p{L}\p{N}])/gu
 const MASK = '\uE000'
 const MASKED = new RegExp(MASK, 'g')
 

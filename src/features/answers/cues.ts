@@ -9,19 +9,19 @@ const LONE_SYMBOL = /(?<=^|[\s"'“‘(])[@#~$%&|\\^=+<>;*](?=$|[\s"'”’),?])
 const DEFINITION_QUESTION = /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an|the)?\s*([\p{L}\p{N}][\p{L}\p{N}-]*)/iu
 
 /** Regular-expression characters escaped (the unicode flag refuses an escaped '-' or '/'). */
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Patterns a sentence that answers the question is likely to match. */
 export function questionCues(question: string): RegExp[] {
   const cues: RegExp[] = []
   for (const compound of new Set(question.match(COMPOUND) ?? [])) {
-    if (compound.length >= 4) cues.push(new RegExp(`(?<![\\p{L}\\p{N}])${escape(compound)}(?![\\p{L}\\p{N}])`, 'iu'))
+    if (compound.length >= 4) cues.push(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(compound)}(?![\\p{L}\\p{N}])`, 'iu'))
   }
   // A symbol the visitor typed on its own ("the @ before my scope", "what does ~ mean") is as
   // telling as a rare word, but the word index cannot hold it.
-  for (const symbol of new Set(question.match(LONE_SYMBOL) ?? [])) cues.push(new RegExp(escape(symbol.trim())))
+  for (const symbol of new Set(question.match(LONE_SYMBOL) ?? [])) cues.push(new RegExp(escapeRegExp(symbol.trim())))
   const subject = DEFINITION_QUESTION.exec(question)?.[1]
-  if (subject) cues.push(new RegExp(`(?<![\\p{L}\\p{N}])${escape(subject)}s?\\s+(?:is|are|means|refers to|stands for)\\s`, 'iu'))
+  if (subject) cues.push(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(subject)}s?\\s+(?:is|are|means|refers to|stands for)\\s`, 'iu'))
   return cues
 }
 
@@ -41,7 +41,7 @@ interface AnswerType {
 }
 
 /** A number that measures something: not a label's number ("Figure 1", "Section 4") nor a citation ("(13)"). */
-const QUANTITY = /(?<![\p{L}\p{N}(\[])(?<!(?:figure|fig\.|table|section|chapter|page|line|step|appendix|item|note)\s+)\p{N}(?![\p{N}]*[)\]])/iu
+const QUANTITY = /(?<![\p{L}\p{N}([])(?<!(?:figure|fig\.|table|section|chapter|page|line|step|appendix|item|note)\s+)\p{N}(?![\p{N}]*[)\]])/iu
 const DATE_OR_TIME =
   /\b(?:1[5-9]\d\d|20\d\d)\b|\b\d{1,2}[:.]\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|daily|weekly|monthly|yearly|hourly|every \w+)\b|\b\d+\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/iu
 /**
@@ -72,7 +72,7 @@ const ANSWER_TYPES: AnswerType[] = [
 /** "(NFS)" or "NFS (" — an acronym with its expansion beside it. */
 function acronymPattern(acronym: string | undefined): RegExp | null {
   if (!acronym) return null
-  return new RegExp(`\\(\\s*${escape(acronym)}\\s*\\)|(?<![\\p{L}\\p{N}])${escape(acronym)}\\s*\\(`, 'u')
+  return new RegExp(`\\(\\s*${escapeRegExp(acronym)}\\s*\\)|(?<![\\p{L}\\p{N}])${escapeRegExp(acronym)}\\s*\\(`, 'u')
 }
 
 /** The pattern an answering sentence of this question's form is likely to match; null when the form says nothing. */

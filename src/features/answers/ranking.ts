@@ -202,7 +202,8 @@ function bestWindow(sentenceCredits: Credits[], cued: number[], typed: boolean[]
       credits = joined(credits, sentenceCredits[end - 1])
       cues += cued[end - 1]
       // Counted once a window: a window does not answer better for holding three numbers.
-      const typeBonus = (answersType ||= typed[end - 1]) ? typeMass : 0
+      answersType ||= typed[end - 1]
+      const typeBonus = answersType ? typeMass : 0
       const mass = massOfCredits(credits, terms)
       // A sentence that adds no term to the window is context, not answer.
       if (end > start + 1 && mass + cues + typeBonus === before) break

@@ -1,6 +1,6 @@
 import { Html, type PropsWithChildren } from '@elysiajs/html'
 import { DATA_TYPES } from '../../chatbots/model'
-import { CALENDAR_FLAG_KEYS, type CalendarRow, type PlanRow, type QuestionRow } from '../chatbot-form'
+import type { CALENDAR_FLAG_KEYS, CalendarRow, PlanRow, QuestionRow } from '../chatbot-form'
 import { Checkbox, Field, FieldError, Select, sentence, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
 import { formatTwentyFour, parseTwelveHour } from '../../calendars/clock'
