@@ -6,7 +6,7 @@ import { attr } from '../html'
 import { Layout } from '../layout'
 import type { Viewer } from '../session'
 import { tabPath } from './chatbot-frame'
-import { count, DataTable, day, when } from './parts'
+import { count, DataTable, day, LocalTime, when } from './parts'
 
 export interface WordUse {
   chatbot_id: string
@@ -134,8 +134,8 @@ export function AccountPage(props: {
               <th scope="row" safe>
                 {t.label}
               </th>
-              <td data-label="Created" safe>
-                {when(t.created_at)}
+              <td data-label="Created">
+                <LocalTime iso={t.created_at} />
               </td>
               <td data-label="Status">
                 {t.revoked_at ? (

@@ -5,18 +5,11 @@ import { ErrorSummary, PostForm, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
 import type { Viewer } from '../session'
 import { ChatbotFrame, tabPath, type ChatbotSummary } from './chatbot-frame'
-import { Badge, count, DataTable, when } from './parts'
+import { Badge, count, DataTable, LocalTime as Time, when } from './parts'
 
 type Conversation = Static<typeof ConversationList>['conversations'][number]
 type Transcript = Static<typeof ConversationView>
 type Question = Static<typeof UnansweredList>['questions'][number]
-
-/** A time for people (the dashboard's format), with the exact instant for machines. */
-const Time = (props: { iso: string }) => (
-  <time datetime={attr(props.iso)} safe>
-    {when(props.iso)}
-  </time>
-)
 
 export const transcriptPath = (chatbotId: string, sessionId: string) => `${tabPath(chatbotId, 'conversations')}${encodeURIComponent(sessionId)}/`
 

@@ -5,7 +5,7 @@ import { attr } from '../html'
 import type { Viewer } from '../session'
 import { ChatbotFrame } from './chatbot-frame'
 import type { ChatbotDetails } from './overview'
-import { Badge, count, DataTable, when } from './parts'
+import { Badge, count, DataTable, LocalTime, when } from './parts'
 
 export type DocumentItem = Awaited<ReturnType<typeof viewDocuments>>[number]
 export type LinkItem = Awaited<ReturnType<typeof viewLinks>>[number]
@@ -162,8 +162,8 @@ export function TrainingPage(props: {
               <td data-label="Reason" safe>
                 {j.reason ?? ''}
               </td>
-              <td data-label="Updated" safe>
-                {when(j.updated_at)}
+              <td data-label="Updated">
+                <LocalTime iso={j.updated_at} />
               </td>
             </>
           )}

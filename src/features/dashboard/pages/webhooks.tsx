@@ -4,7 +4,7 @@ import type { DeliveryList } from '../../webhooks/model'
 import { ActionButton } from '../forms'
 import type { Viewer } from '../session'
 import { ChatbotFrame, type ChatbotSummary } from './chatbot-frame'
-import { Badge, DataTable, when } from './parts'
+import { Badge, DataTable, LocalTime, when } from './parts'
 
 type Delivery = Static<typeof DeliveryList>['deliveries'][number]
 
@@ -40,8 +40,8 @@ export function WebhooksPage(props: { viewer: Viewer; chatbot: ChatbotSummary & 
                 {d.delivery_id}
               </span>
             </th>
-            <td data-label="Created" safe>
-              {when(d.created_at)}
+            <td data-label="Created">
+              <LocalTime iso={d.created_at} />
             </td>
             <td data-label="State">
               <Badge status={d.status} /> <span class="hint">{`${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`}</span>
