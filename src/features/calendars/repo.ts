@@ -28,19 +28,24 @@ const toCalendar = (row: CalendarsTable): StoredCalendar => ({
   createdAt: row.created_at,
 })
 
+/** A calendar's settings as its columns, for insert and update alike. */
+const settingColumns = (c: CalendarInput) => ({
+  name: c.name,
+  email: c.email,
+  daily_start: c.dailyStart,
+  daily_end: c.dailyEnd,
+  time_zone: c.timeZone,
+  description: c.description,
+  include_weekends: c.includeWeekends ? 1 : 0,
+  durations: c.durations.join(','),
+})
+
 export async function insertCalendars(db: Writer, chatbotId: string, calendars: CalendarInput[], now: Date): Promise<string[]> {
   if (calendars.length === 0) return []
   const rows = calendars.map((c, index) => ({
     id: newId(),
     chatbot_id: chatbotId,
-    name: c.name,
-    email: c.email,
-    daily_start: c.dailyStart,
-    daily_end: c.dailyEnd,
-    time_zone: c.timeZone,
-    description: c.description,
-    include_weekends: c.includeWeekends ? 1 : 0,
-    durations: c.durations.join(','),
+    ...settingColumns(c),
     // One millisecond apart, so a batch keeps the order it was sent in under ORDER BY created_at (ids are random).
     created_at: new Date(now.getTime() + index).toISOString(),
   }))
@@ -102,16 +107,7 @@ export async function lockCalendarRow(db: Executor, chatbotId: string, calendarI
 export async function updateCalendar(db: Pick<Db, 'updateTable'>, chatbotId: string, calendarId: string, c: CalendarInput): Promise<boolean> {
   const result = await db
     .updateTable('calendars')
-    .set({
-      name: c.name,
-      email: c.email,
-      daily_start: c.dailyStart,
-      daily_end: c.dailyEnd,
-      time_zone: c.timeZone,
-      description: c.description,
-      include_weekends: c.includeWeekends ? 1 : 0,
-      durations: c.durations.join(','),
-    })
+    .set(settingColumns(c))
     .where('id', '=', calendarId)
     .where('chatbot_id', '=', chatbotId)
     .executeTakeFirst()
