@@ -105,11 +105,6 @@ export async function lockCalendarRow(db: Executor, chatbotId: string, calendarI
 
 /** Replaces a calendar's settings; its appointments stay as booked. False when it is not this chatbot's. */
 export async function updateCalendar(db: Pick<Db, 'updateTable'>, chatbotId: string, calendarId: string, c: CalendarInput): Promise<boolean> {
-  const result = await db
-    .updateTable('calendars')
-    .set(settingColumns(c))
-    .where('id', '=', calendarId)
-    .where('chatbot_id', '=', chatbotId)
-    .executeTakeFirst()
+  const result = await db.updateTable('calendars').set(settingColumns(c)).where('id', '=', calendarId).where('chatbot_id', '=', chatbotId).executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
