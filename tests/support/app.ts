@@ -123,8 +123,11 @@ export async function outbox(app: TestApp): Promise<ParsedMail[]> {
 export async function lastCodeFor(app: TestApp, email: string): Promise<string> {
   // Login codes are mailed by a job after the answer.
   await app.ctx.jobs.idle()
-  const mails = (app.mailbox ? app.mailbox() : await outbox(app)).filter((m) => (m.to as { text: string } | undefined)?.text.includes(email))
-  const match = /\b(\d{5,6})\b/.exec(mails.at(-1)?.text ?? '')
+  // Only code mails: an owner notification to the same address carries other numbers (the dashboard URL's port).
+  const mails = (app.mailbox ? app.mailbox() : await outbox(app)).filter(
+    (m) => (m.to as { text: string } | undefined)?.text.includes(email) && /^Your (login|verification) code$/.test(m.subject ?? ''),
+  )
+  const match = /\bis (\d{5,6})\b/.exec(mails.at(-1)?.text ?? '')
   if (!match) throw new Error(`no code mailed to ${email}`)
   return match[1]
 }
