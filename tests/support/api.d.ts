@@ -4,228 +4,229 @@
  * Do not make direct changes to the file.
  */
 
+
 export interface paths {
-  '/healthz': {
+  "/healthz": {
     /** Health: ok once the database answers */
-    get: operations['getHealth']
-  }
-  '/api/v1.0/create-subscription/': {
+    get: operations["getHealth"];
+  };
+  "/api/v1.0/create-subscription/": {
     /** Start onboarding: e-mails a verification code, or returns a payment link */
-    post: operations['createSubscription']
-  }
-  '/api/v1.0/verification-code/': {
+    post: operations["createSubscription"];
+  };
+  "/api/v1.0/verification-code/": {
     /** Confirm the e-mailed code and get the payment link */
-    post: operations['verifyCode']
-  }
-  '/api/v1.0/login/': {
+    post: operations["verifyCode"];
+  };
+  "/api/v1.0/login/": {
     /** Passwordless login: send {email_address} for a code, then {email_address, code} for a token */
-    post: operations['login']
-  }
-  '/api/v1.0/logout/': {
+    post: operations["login"];
+  };
+  "/api/v1.0/logout/": {
     /** Revoke the token that makes this call */
-    post: operations['logout']
-  }
-  '/billing/checkout/{sessionId}/': {
+    post: operations["logout"];
+  };
+  "/billing/checkout/{sessionId}/": {
     /** Test-mode checkout page */
-    get: operations['viewTestCheckout']
+    get: operations["viewTestCheckout"];
     /** Pay or cancel a test-mode checkout */
-    post: operations['completeTestCheckout']
-  }
-  '/api/v1.0/stripe-webhook/': {
+    post: operations["completeTestCheckout"];
+  };
+  "/api/v1.0/stripe-webhook/": {
     /** Stripe webhook (signed with Stripe-Signature) */
-    post: operations['receiveStripeEvent']
-  }
-  '/api/v1.0/api-knowledge-retrieval/': {
+    post: operations["receiveStripeEvent"];
+  };
+  "/api/v1.0/api-knowledge-retrieval/": {
     /** Create a Knowledge Retrieval chatbot */
-    post: operations['createKnowledgeRetrievalChatbot']
-  }
-  '/api/v1.0/api-customer-support/': {
+    post: operations["createKnowledgeRetrievalChatbot"];
+  };
+  "/api/v1.0/api-customer-support/": {
     /** Create a Business Enquiries chatbot */
-    post: operations['createBusinessEnquiriesChatbot']
-  }
-  '/api/v1.0/api-data-collection/': {
+    post: operations["createBusinessEnquiriesChatbot"];
+  };
+  "/api/v1.0/api-data-collection/": {
     /** Create a Data Collection chatbot */
-    post: operations['createDataCollectionChatbot']
-  }
-  '/api/v1.0/api-quote-generation/': {
+    post: operations["createDataCollectionChatbot"];
+  };
+  "/api/v1.0/api-quote-generation/": {
     /** Create a Quote Generation chatbot */
-    post: operations['createQuoteGenerationChatbot']
-  }
-  '/api/v1.0/api-appointment-calendar/': {
+    post: operations["createQuoteGenerationChatbot"];
+  };
+  "/api/v1.0/api-appointment-calendar/": {
     /** Create an Appointment/Calendar Support chatbot */
-    post: operations['createAppointmentChatbot']
-  }
-  '/api/v1.0/chatbot-get/{uniqueId}/': {
+    post: operations["createAppointmentChatbot"];
+  };
+  "/api/v1.0/chatbot-get/{uniqueId}/": {
     /** Read a chatbot */
-    get: operations['getChatbot']
-  }
-  '/api/v1.0/chatbot-edit/{uniqueId}/': {
+    get: operations["getChatbot"];
+  };
+  "/api/v1.0/chatbot-edit/{uniqueId}/": {
     /** Edit a chatbot: only supplied fields change, lists are replaced whole, and nothing changes unless every field is valid */
-    post: operations['editChatbot']
-  }
-  '/api/v1.0/chatbot-delete/{uniqueId}/': {
+    post: operations["editChatbot"];
+  };
+  "/api/v1.0/chatbot-delete/{uniqueId}/": {
     /** Delete a chatbot with all its material */
-    post: operations['deleteChatbot']
-  }
-  '/api/v1.0/chatbot-list/': {
+    post: operations["deleteChatbot"];
+  };
+  "/api/v1.0/chatbot-list/": {
     /** List the account's chatbots */
-    get: operations['listChatbots']
-  }
-  '/media/logos/{uniqueId}/': {
+    get: operations["listChatbots"];
+  };
+  "/media/logos/{uniqueId}/": {
     /** A chatbot's logo (public, shown by the widget) */
-    get: operations['getChatbotLogo']
-  }
-  '/api/v1.0/chat/{uniqueId}/': {
+    get: operations["getChatbotLogo"];
+  };
+  "/api/v1.0/chat/{uniqueId}/": {
     /** One visitor message in, one Markdown reply out; counts against the visitor's daily user_allowance */
-    post: operations['sendChatMessage']
-  }
-  '/api/v1.0/chat/{uniqueId}/upload/': {
+    post: operations["sendChatMessage"];
+  };
+  "/api/v1.0/chat/{uniqueId}/upload/": {
     /** Upload an image or PDF (by content, at most 10 MiB) to answer an image or pdf_document question */
-    post: operations['uploadChatFile']
-  }
-  '/api/v1.0/chat/{uniqueId}/feedback/': {
+    post: operations["uploadChatFile"];
+  };
+  "/api/v1.0/chat/{uniqueId}/feedback/": {
     /** The visitor rates a reply of their own conversation (up or down); the owner sees it in the transcript */
-    post: operations['rateChatReply']
-  }
-  '/api/v1.0/chatbot-conversations/{uniqueId}/': {
+    post: operations["rateChatReply"];
+  };
+  "/api/v1.0/chatbot-conversations/{uniqueId}/": {
     /** A chatbot's conversations, newest first, a page at a time */
-    get: operations['listConversations']
-  }
-  '/api/v1.0/chatbot-conversation-view/{uniqueId}/': {
+    get: operations["listConversations"];
+  };
+  "/api/v1.0/chatbot-conversation-view/{uniqueId}/": {
     /** One conversation: every message with its sources and rating */
-    get: operations['getConversation']
-  }
-  '/api/v1.0/chatbot-unanswered/{uniqueId}/': {
+    get: operations["getConversation"];
+  };
+  "/api/v1.0/chatbot-unanswered/{uniqueId}/": {
     /** Visitor questions the material could not answer, most asked first */
-    get: operations['listUnansweredQuestions']
-  }
-  '/api/v1.0/chatbot-submissions/{uniqueId}/': {
+    get: operations["listUnansweredQuestions"];
+  };
+  "/api/v1.0/chatbot-submissions/{uniqueId}/": {
     /** A Data Collection chatbot's submissions, newest first */
-    get: operations['listSubmissions']
-  }
-  '/api/v1.0/chatbot-submission-delete/{uniqueId}/': {
+    get: operations["listSubmissions"];
+  };
+  "/api/v1.0/chatbot-submission-delete/{uniqueId}/": {
     /** Delete a submission with the files uploaded as its answers */
-    post: operations['deleteSubmission']
-  }
-  '/media/uploads/{uploadId}/': {
+    post: operations["deleteSubmission"];
+  };
+  "/media/uploads/{uploadId}/": {
     /** A visitor's uploaded answer file (unguessable URL, shown in submissions) */
-    get: operations['getUploadedFile']
-  }
-  '/api/v1.0/chatbot-leads/{uniqueId}/': {
+    get: operations["getUploadedFile"];
+  };
+  "/api/v1.0/chatbot-leads/{uniqueId}/": {
     /** A Quote Generation chatbot's leads with their webhook delivery state, newest first */
-    get: operations['listLeads']
-  }
-  '/api/v1.0/chatbot-lead-delete/{uniqueId}/': {
+    get: operations["listLeads"];
+  };
+  "/api/v1.0/chatbot-lead-delete/{uniqueId}/": {
     /** Delete a lead with its quote; the quote PDF URL answers 404 afterwards */
-    post: operations['deleteLead']
-  }
-  '/api/v1.0/chat/{uniqueId}/quote/': {
+    post: operations["deleteLead"];
+  };
+  "/api/v1.0/chat/{uniqueId}/quote/": {
     /** Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url) */
-    post: operations['requestQuote']
-  }
-  '/media/quotes/{quoteId}/': {
+    post: operations["requestQuote"];
+  };
+  "/media/quotes/{quoteId}/": {
     /** A quote PDF (public, unguessable URL) */
-    get: operations['getQuotePdf']
-  }
-  '/api/v1.0/chatbot-appointments/{uniqueId}/': {
+    get: operations["getQuotePdf"];
+  };
+  "/api/v1.0/chatbot-appointments/{uniqueId}/": {
     /** An Appointment/Calendar Support chatbot's appointments, earliest first */
-    get: operations['listAppointments']
-  }
-  '/api/v1.0/chatbot-appointment-cancel/{uniqueId}/': {
+    get: operations["listAppointments"];
+  };
+  "/api/v1.0/chatbot-appointment-cancel/{uniqueId}/": {
     /** Cancel an appointment: it stays listed as cancelled, its time is free again, and both sides get a METHOD:CANCEL .ics */
-    post: operations['cancelAppointment']
-  }
-  '/api/v1.0/chat/{uniqueId}/slots/': {
+    post: operations["cancelAppointment"];
+  };
+  "/api/v1.0/chat/{uniqueId}/slots/": {
     /** Free slots of one calendar on one day (in the calendar's zone) */
-    get: operations['listSlots']
-  }
-  '/api/v1.0/chat/{uniqueId}/book/': {
+    get: operations["listSlots"];
+  };
+  "/api/v1.0/chat/{uniqueId}/book/": {
     /** Book an offered slot; the client and the calendar get an .ics invitation by e-mail */
-    post: operations['bookAppointment']
-  }
-  '/api/v1.0/chatbot-document-add/{uniqueId}/': {
+    post: operations["bookAppointment"];
+  };
+  "/api/v1.0/chatbot-document-add/{uniqueId}/": {
     /** Add PDF documents (all or nothing, within the training word allowance) */
-    post: operations['addDocuments']
-  }
-  '/api/v1.0/chatbot-document-view/{uniqueId}/': {
+    post: operations["addDocuments"];
+  };
+  "/api/v1.0/chatbot-document-view/{uniqueId}/": {
     /** List a chatbot's documents */
-    get: operations['listDocuments']
-  }
-  '/api/v1.0/chatbot-document-delete/{uniqueId}/': {
+    get: operations["listDocuments"];
+  };
+  "/api/v1.0/chatbot-document-delete/{uniqueId}/": {
     /** Delete a document; its words become available again */
-    post: operations['deleteDocument']
-  }
-  '/api/v1.0/chatbot-link-add/{uniqueId}/': {
+    post: operations["deleteDocument"];
+  };
+  "/api/v1.0/chatbot-link-add/{uniqueId}/": {
     /** Queue web links to be scraped and added (see chatbot-link-status) */
-    post: operations['addLinks']
-  }
-  '/api/v1.0/chatbot-link-status/{uniqueId}/': {
+    post: operations["addLinks"];
+  };
+  "/api/v1.0/chatbot-link-status/{uniqueId}/": {
     /** Outcome of each queued link: queued, added, not_added or failed */
-    get: operations['getLinkStatus']
-  }
-  '/api/v1.0/chatbot-link-view/{uniqueId}/': {
+    get: operations["getLinkStatus"];
+  };
+  "/api/v1.0/chatbot-link-view/{uniqueId}/": {
     /** List a chatbot's added links */
-    get: operations['listLinks']
-  }
-  '/api/v1.0/chatbot-link-delete/{uniqueId}/': {
+    get: operations["listLinks"];
+  };
+  "/api/v1.0/chatbot-link-delete/{uniqueId}/": {
     /** Delete a link; its words become available again */
-    post: operations['deleteLink']
-  }
-  '/media/documents/{documentId}/': {
+    post: operations["deleteLink"];
+  };
+  "/media/documents/{documentId}/": {
     /** A document's PDF (public at an unguessable address) */
-    get: operations['getDocumentFile']
-  }
-  '/api/v1.0/chatbot-calendar-add/{uniqueId}/': {
+    get: operations["getDocumentFile"];
+  };
+  "/api/v1.0/chatbot-calendar-add/{uniqueId}/": {
     /** Add calendars to an Appointment/Calendar Support chatbot (at most 10 in all) */
-    post: operations['addCalendars']
-  }
-  '/api/v1.0/chatbot-calendar-view/{uniqueId}/': {
+    post: operations["addCalendars"];
+  };
+  "/api/v1.0/chatbot-calendar-view/{uniqueId}/": {
     /** List a chatbot's calendars (24-hour times, zone abbreviation for today) */
-    get: operations['listCalendars']
-  }
-  '/api/v1.0/chatbot-calendar-delete/{uniqueId}/': {
+    get: operations["listCalendars"];
+  };
+  "/api/v1.0/chatbot-calendar-delete/{uniqueId}/": {
     /** Delete a calendar and its appointments */
-    post: operations['deleteCalendar']
-  }
-  '/api/v1.0/chatbot-calendar-edit/{uniqueId}/': {
+    post: operations["deleteCalendar"];
+  };
+  "/api/v1.0/chatbot-calendar-edit/{uniqueId}/": {
     /** Change a calendar's settings; booked appointments stay booked */
-    post: operations['editCalendar']
-  }
-  '/api/v1.0/chatbot-webhook-deliveries/{uniqueId}/': {
+    post: operations["editCalendar"];
+  };
+  "/api/v1.0/chatbot-webhook-deliveries/{uniqueId}/": {
     /** The chatbot's webhook deliveries with their state, newest first */
-    get: operations['listWebhookDeliveries']
-  }
-  '/api/v1.0/chatbot-webhook-secret-rotate/{uniqueId}/': {
+    get: operations["listWebhookDeliveries"];
+  };
+  "/api/v1.0/chatbot-webhook-secret-rotate/{uniqueId}/": {
     /** Replace the webhook secret; for 24 hours deliveries carry a signature under each (new first, space-separated) */
-    post: operations['rotateWebhookSecret']
-  }
-  '/api/v1.0/widget/{uniqueId}/': {
+    post: operations["rotateWebhookSecret"];
+  };
+  "/api/v1.0/widget/{uniqueId}/": {
     /** Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars); ETag over the body, Cache-Control: no-cache, 304 on If-None-Match */
-    get: operations['getWidgetConfig']
-  }
+    get: operations["getWidgetConfig"];
+  };
 }
 
 export interface webhooks {
-  'lead.created': {
+  "lead.created": {
     /** Quote Generation: a visitor asked for a quote */
-    post: operations['onLeadCreated']
-  }
-  'submission.created': {
+    post: operations["onLeadCreated"];
+  };
+  "submission.created": {
     /** Data Collection: a visitor completed the form */
-    post: operations['onSubmissionCreated']
-  }
-  'appointment.created': {
+    post: operations["onSubmissionCreated"];
+  };
+  "appointment.created": {
     /** Appointment/Calendar Support: a visitor booked */
-    post: operations['onAppointmentCreated']
-  }
-  'appointment.cancelled': {
+    post: operations["onAppointmentCreated"];
+  };
+  "appointment.cancelled": {
     /** Appointment/Calendar Support: the owner cancelled an appointment */
-    post: operations['onAppointmentCancelled']
-  }
-  'conversation.unanswered': {
+    post: operations["onAppointmentCancelled"];
+  };
+  "conversation.unanswered": {
     /** Knowledge Retrieval, Business Enquiries: a question the material could not answer */
-    post: operations['onConversationUnanswered']
-  }
+    post: operations["onConversationUnanswered"];
+  };
 }
 
 export interface components {
@@ -233,44 +234,30 @@ export interface components {
     /** Error */
     Error: {
       /** @description One human sentence; the spec fixes its exact text where it shows one. */
-      error: string
+      error: string;
       /** @description Stable and snake_case: branch on this, never on `error`. */
-      code:
-        | 'invalid_request'
-        | 'malformed_json'
-        | 'authentication_required'
-        | 'invalid_token'
-        | 'subscription_required'
-        | 'access_denied'
-        | 'not_found'
-        | 'wrong_chatbot_type'
-        | 'limit_reached'
-        | 'conflict'
-        | 'idempotency_mismatch'
-        | 'rate_limited'
-        | 'payload_too_large'
-        | 'method_not_allowed'
-        | 'internal_error'
+      code: "invalid_request" | "malformed_json" | "authentication_required" | "invalid_token" | "subscription_required" | "access_denied" | "not_found" | "wrong_chatbot_type" | "limit_reached" | "conflict" | "idempotency_mismatch" | "rate_limited" | "payload_too_large" | "method_not_allowed" | "internal_error";
       /** @description The one field at fault, e.g. `pricing_plans[2].Price excluding VAT`. */
-      field?: string
+      field?: string;
       /** @description The precise reason when `error` is a fixed generic text. */
-      detail?: string
+      detail?: string;
       /** @description The x-request-id header of the same answer. */
-      request_id: string
-    }
-  }
-  responses: never
-  parameters: never
-  requestBodies: never
-  headers: never
-  pathItems: never
+      request_id: string;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
 }
 
-export type $defs = Record<string, never>
+export type $defs = Record<string, never>;
 
-export type external = Record<string, never>
+export type external = Record<string, never>;
 
 export interface operations {
+
   /** Health: ok once the database answers */
   getHealth: {
     responses: {
@@ -278,277 +265,273 @@ export interface operations {
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            status: 'ok'
-          }
-        }
-      }
+            status: "ok";
+          };
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Start onboarding: e-mails a verification code, or returns a payment link */
   createSubscription: {
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description The account e-mail address */
-          email_address: string
+          email_address: string;
           /**
            * Format: uri
            * @description Where the payment page sends the customer back, with ?status=success or ?status=cancelled
            */
-          return_url: string
+          return_url: string;
           /** @description Plan id; the first plan when omitted */
-          plan?: string
-        }
-      }
-    }
+          plan?: string;
+        };
+      };
+    };
     responses: {
       /** @description A code was sent, or (verified account) the payment link */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json':
-            | {
-                /** @description The code was e-mailed */
-                response: string
-              }
-            | {
-                /**
-                 * Format: uri
-                 * @description Checkout page: Stripe Checkout, or the test-mode page
-                 */
-                payment_url: string
-              }
-        }
-      }
+          "application/json": {
+            /** @description The code was e-mailed */
+            response: string;
+          } | {
+            /**
+             * Format: uri
+             * @description Checkout page: Stripe Checkout, or the test-mode page
+             */
+            payment_url: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Confirm the e-mailed code and get the payment link */
   verifyCode: {
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description The account e-mail address */
-          email_address: string
+          email_address: string;
           /**
            * Format: uri
            * @description Where the payment page sends the customer back, with ?status=success or ?status=cancelled
            */
-          return_url: string
+          return_url: string;
           /** @description Plan id; the first plan when omitted */
-          plan?: string
+          plan?: string;
           /** @description The e-mailed code, as an integer or a digit string */
-          code: number | string
-        }
-      }
-    }
+          code: number | string;
+        };
+      };
+    };
     responses: {
       /** @description The payment link */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /**
              * Format: uri
              * @description Checkout page: Stripe Checkout, or the test-mode page
              */
-            payment_url: string
-          }
-        }
-      }
+            payment_url: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Passwordless login: send {email_address} for a code, then {email_address, code} for a token */
   login: {
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description The account e-mail address */
-          email_address: string
+          email_address: string;
           /** @description Step two: the e-mailed login code (spaces ignored); absent, null or empty for step one */
-          code?: number | string | null
-        }
-      }
-    }
+          code?: number | string | null;
+        };
+      };
+    };
     responses: {
       /** @description Step one: the same sentence whether or not the address exists. Step two: the token. */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json':
-            | {
-                /** @description The code was e-mailed */
-                response: string
-              }
-            | {
-                /** @description The API token; shown once */
-                token: string
-              }
-        }
-      }
+          "application/json": {
+            /** @description The code was e-mailed */
+            response: string;
+          } | {
+            /** @description The API token; shown once */
+            token: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Revoke the token that makes this call */
   logout: {
     responses: {
@@ -556,5296 +539,5296 @@ export interface operations {
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Token revoked. */
-            response: string
-          }
-        }
-      }
+            response: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Test-mode checkout page */
   viewTestCheckout: {
     parameters: {
       path: {
         /** @description The checkout session id from payment_url */
-        sessionId: string
-      }
-    }
+        sessionId: string;
+      };
+    };
     responses: {
       /** @description The checkout page */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'text/html': string
-        }
-      }
+          "text/html": string;
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Pay or cancel a test-mode checkout */
   completeTestCheckout: {
     parameters: {
       path: {
         /** @description The checkout session id from payment_url */
-        sessionId: string
-      }
-    }
+        sessionId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
-          action: 'pay' | 'cancel'
-        }
-        'application/x-www-form-urlencoded': {
-          action: 'pay' | 'cancel'
-        }
-      }
-    }
+        "application/json": {
+          action: "pay" | "cancel";
+        };
+        "application/x-www-form-urlencoded": {
+          action: "pay" | "cancel";
+        };
+      };
+    };
     responses: {
       /** @description Back to return_url with ?status=success or ?status=cancelled */
       303: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description return_url with the outcome */
-          Location?: string
-        }
-        content: never
-      }
+          Location?: string;
+        };
+        content: never;
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Stripe webhook (signed with Stripe-Signature) */
   receiveStripeEvent: {
     requestBody: {
       content: {
-        'application/json': Record<string, never>
-      }
-    }
+        "application/json": Record<string, never>;
+      };
+    };
     responses: {
       /** @description The event was verified; outcome says what it changed */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
-            received: boolean
-            outcome: 'applied' | 'duplicate' | 'ignored'
-          }
-        }
-      }
+          "application/json": {
+            received: boolean;
+            outcome: "applied" | "duplicate" | "ignored";
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Create a Knowledge Retrieval chatbot */
   createKnowledgeRetrievalChatbot: {
     parameters: {
       header?: {
         /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
-        'idempotency-key'?: string
-      }
-    }
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description Name of the chatbot */
-          chatbot_name: string
+          chatbot_name: string;
           /** @description Title shown in the chat window; defaults to chatbot_name */
-          chatbot_title?: string
+          chatbot_title?: string;
           /** @description First message shown to users */
-          chatbot_greeting: string
-          business_industry: string
+          chatbot_greeting: string;
+          business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
+          chatbot_color2?: string;
           /** @description Messages per user per day (default 100) */
-          user_allowance?: number
+          user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
-          business_logo?: string
+          business_logo?: string;
           /**
            * Format: uri
            * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
            */
-          webhook_url?: string
-          chatbot_instructions: string
+          webhook_url?: string;
+          chatbot_instructions: string;
           /**
            * Format: uri
            * @description Business website
            */
-          business_website?: string
-        }
-        'multipart/form-data': {
+          business_website?: string;
+        };
+        "multipart/form-data": {
           /** @description Name of the chatbot */
-          chatbot_name: string
+          chatbot_name: string;
           /** @description Title shown in the chat window; defaults to chatbot_name */
-          chatbot_title?: string
+          chatbot_title?: string;
           /** @description First message shown to users */
-          chatbot_greeting: string
-          business_industry: string
+          chatbot_greeting: string;
+          business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
-          user_allowance?: string
+          chatbot_color2?: string;
+          user_allowance?: string;
           /** Format: binary */
-          business_logo?: string
+          business_logo?: string;
           /**
            * Format: uri
            * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
            */
-          webhook_url?: string
-          chatbot_instructions: string
+          webhook_url?: string;
+          chatbot_instructions: string;
           /**
            * Format: uri
            * @description Business website
            */
-          business_website?: string
-        }
-      }
-    }
+          business_website?: string;
+        };
+      };
+    };
     responses: {
       /** @description The chatbot was created */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-          'Idempotent-Replayed'?: string
-        }
+          "Idempotent-Replayed"?: string;
+        };
         content: {
-          'application/json': {
-            chatbot_id: string
+          "application/json": {
+            chatbot_id: string;
             /** @constant */
-            response: 'SUCCESS'
+            response: "SUCCESS";
             /** @description Knowledge Retrieval: what to do next */
-            message?: string
+            message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
-            embed_code?: string
+            embed_code?: string;
             /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
-            webhook_secret?: string
-          }
-        }
-      }
+            webhook_secret?: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Create a Business Enquiries chatbot */
   createBusinessEnquiriesChatbot: {
     parameters: {
       header?: {
         /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
-        'idempotency-key'?: string
-      }
-    }
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description Name of the chatbot */
-          chatbot_name: string
+          chatbot_name: string;
           /** @description Title shown in the chat window; defaults to chatbot_name */
-          chatbot_title?: string
+          chatbot_title?: string;
           /** @description First message shown to users */
-          chatbot_greeting: string
-          business_industry: string
+          chatbot_greeting: string;
+          business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
+          chatbot_color2?: string;
           /** @description Messages per user per day (default 100) */
-          user_allowance?: number
+          user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
-          business_logo?: string
+          business_logo?: string;
           /**
            * Format: uri
            * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
            */
-          webhook_url?: string
-          chatbot_instructions: string
+          webhook_url?: string;
+          chatbot_instructions: string;
           /**
            * Format: uri
            * @description Business website
            */
-          business_website: string
+          business_website: string;
           pricing_plans: {
-            'Product/Service Name': string
-            'Product/Service Description': string
-            /** @description a non-negative number */
-            'Price excluding VAT': string
-            /** @description a non-negative number */
-            'Price including VAT': string
-          }[]
-          contact_information?: string
-          operating_hours?: string
-          address_locations?: string
-          faqs?: string
+              "Product/Service Name": string;
+              "Product/Service Description": string;
+              /** @description a non-negative number */
+              "Price excluding VAT": string;
+              /** @description a non-negative number */
+              "Price including VAT": string;
+            }[];
+          contact_information?: string;
+          operating_hours?: string;
+          address_locations?: string;
+          faqs?: string;
           /**
            * Format: uri
            * @description Terms of service URL
            */
-          terms_of_service?: string
+          terms_of_service?: string;
           /**
            * Format: uri
            * @description Privacy policy URL
            */
-          privacy_policy?: string
-        }
-        'multipart/form-data': {
+          privacy_policy?: string;
+        };
+        "multipart/form-data": {
           /** @description Name of the chatbot */
-          chatbot_name: string
+          chatbot_name: string;
           /** @description Title shown in the chat window; defaults to chatbot_name */
-          chatbot_title?: string
+          chatbot_title?: string;
           /** @description First message shown to users */
-          chatbot_greeting: string
-          business_industry: string
+          chatbot_greeting: string;
+          business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
-          user_allowance?: string
+          chatbot_color2?: string;
+          user_allowance?: string;
           /** Format: binary */
-          business_logo?: string
+          business_logo?: string;
           /**
            * Format: uri
            * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
            */
-          webhook_url?: string
-          chatbot_instructions: string
+          webhook_url?: string;
+          chatbot_instructions: string;
           /**
            * Format: uri
            * @description Business website
            */
-          business_website: string
+          business_website: string;
           /** @description JSON text of: {"minItems":1,"maxItems":50,"type":"array","items":{"type":"object","required":["Product/Service Name","Product/Service Description","Price excluding VAT","Price including VAT"],"properties":{"Product/Service Name":{"maxLength":200,"pattern":"\\S","type":"string"},"Product/Service Desc */
-          pricing_plans: string
-          contact_information?: string
-          operating_hours?: string
-          address_locations?: string
-          faqs?: string
+          pricing_plans: string;
+          contact_information?: string;
+          operating_hours?: string;
+          address_locations?: string;
+          faqs?: string;
           /**
            * Format: uri
            * @description Terms of service URL
            */
-          terms_of_service?: string
+          terms_of_service?: string;
           /**
            * Format: uri
            * @description Privacy policy URL
            */
-          privacy_policy?: string
-        }
-      }
-    }
+          privacy_policy?: string;
+        };
+      };
+    };
     responses: {
       /** @description The chatbot was created */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-          'Idempotent-Replayed'?: string
-        }
+          "Idempotent-Replayed"?: string;
+        };
         content: {
-          'application/json': {
-            chatbot_id: string
+          "application/json": {
+            chatbot_id: string;
             /** @constant */
-            response: 'SUCCESS'
+            response: "SUCCESS";
             /** @description Knowledge Retrieval: what to do next */
-            message?: string
+            message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
-            embed_code?: string
+            embed_code?: string;
             /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
-            webhook_secret?: string
-          }
-        }
-      }
+            webhook_secret?: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Create a Data Collection chatbot */
   createDataCollectionChatbot: {
     parameters: {
       header?: {
         /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
-        'idempotency-key'?: string
-      }
-    }
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description Name of the chatbot */
-          chatbot_name: string
+          chatbot_name: string;
           /** @description Title shown in the chat window; defaults to chatbot_name */
-          chatbot_title?: string
+          chatbot_title?: string;
           /** @description First message shown to users */
-          chatbot_greeting: string
-          business_industry: string
+          chatbot_greeting: string;
+          business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
+          chatbot_color2?: string;
           /** @description Messages per user per day (default 100) */
-          user_allowance?: number
+          user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
-          business_logo?: string
+          business_logo?: string;
           /**
            * Format: uri
            * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
            */
-          webhook_url?: string
-          chatbot_instructions?: string
+          webhook_url?: string;
+          chatbot_instructions?: string;
           /**
            * Format: uri
            * @description Business website
            */
-          business_website?: string
-          data_collection: {
-            title: string
-            question: string
-            type: 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
-          }[]
-        }
-        'multipart/form-data': {
+          business_website?: string;
+          data_collection: ({
+              title: string;
+              question: string;
+              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+            })[];
+        };
+        "multipart/form-data": {
           /** @description Name of the chatbot */
-          chatbot_name: string
+          chatbot_name: string;
           /** @description Title shown in the chat window; defaults to chatbot_name */
-          chatbot_title?: string
+          chatbot_title?: string;
           /** @description First message shown to users */
-          chatbot_greeting: string
-          business_industry: string
+          chatbot_greeting: string;
+          business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
-          user_allowance?: string
+          chatbot_color2?: string;
+          user_allowance?: string;
           /** Format: binary */
-          business_logo?: string
+          business_logo?: string;
           /**
            * Format: uri
            * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
            */
-          webhook_url?: string
-          chatbot_instructions?: string
+          webhook_url?: string;
+          chatbot_instructions?: string;
           /**
            * Format: uri
            * @description Business website
            */
-          business_website?: string
+          business_website?: string;
           /** @description JSON text of: {"minItems":1,"maxItems":20,"type":"array","items":{"type":"object","required":["title","question","type"],"properties":{"title":{"maxLength":200,"pattern":"\\S","type":"string"},"question":{"maxLength":1000,"pattern":"\\S","type":"string"},"type":{"anyOf":[{"const":"text","type":"stri */
-          data_collection: string
-        }
-      }
-    }
+          data_collection: string;
+        };
+      };
+    };
     responses: {
       /** @description The chatbot was created */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-          'Idempotent-Replayed'?: string
-        }
+          "Idempotent-Replayed"?: string;
+        };
         content: {
-          'application/json': {
-            chatbot_id: string
+          "application/json": {
+            chatbot_id: string;
             /** @constant */
-            response: 'SUCCESS'
+            response: "SUCCESS";
             /** @description Knowledge Retrieval: what to do next */
-            message?: string
+            message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
-            embed_code?: string
+            embed_code?: string;
             /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
-            webhook_secret?: string
-          }
-        }
-      }
+            webhook_secret?: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Create a Quote Generation chatbot */
   createQuoteGenerationChatbot: {
     parameters: {
       header?: {
         /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
-        'idempotency-key'?: string
-      }
-    }
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description Name of the chatbot */
-          chatbot_name: string
+          chatbot_name: string;
           /** @description Title shown in the chat window; defaults to chatbot_name */
-          chatbot_title?: string
+          chatbot_title?: string;
           /** @description First message shown to users */
-          chatbot_greeting: string
-          business_industry: string
+          chatbot_greeting: string;
+          business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
+          chatbot_color2?: string;
           /** @description Messages per user per day (default 100) */
-          user_allowance?: number
+          user_allowance?: number;
           /** @description Required. In JSON: a data:image/...;base64, URL. In multipart: a file part. */
-          business_logo: string
+          business_logo: string;
           /**
            * Format: uri
            * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
            */
-          webhook_url?: string
-          chatbot_instructions?: string
+          webhook_url?: string;
+          chatbot_instructions?: string;
           /** @description Currency symbol or code, e.g. $ or EUR */
-          currency: string
+          currency: string;
           pricing_plans: {
-            'Product/Service Name': string
-            'Product/Service Description': string
-            /** @description a non-negative number */
-            'Price excluding VAT': string
-            /** @description a non-negative number */
-            'Price including VAT': string
-          }[]
+              "Product/Service Name": string;
+              "Product/Service Description": string;
+              /** @description a non-negative number */
+              "Price excluding VAT": string;
+              /** @description a non-negative number */
+              "Price including VAT": string;
+            }[];
           /**
            * Format: uri
            * @description Business website
            */
-          business_website?: string
-          contact_information?: string
-          address_locations?: string
-          delivery_fees?: string
-          payment_terms?: string
+          business_website?: string;
+          contact_information?: string;
+          address_locations?: string;
+          delivery_fees?: string;
+          payment_terms?: string;
           /** @description Validity in days from issuance, as a string */
-          quotes_validity?: string
-        }
-        'multipart/form-data': {
+          quotes_validity?: string;
+        };
+        "multipart/form-data": {
           /** @description Name of the chatbot */
-          chatbot_name: string
+          chatbot_name: string;
           /** @description Title shown in the chat window; defaults to chatbot_name */
-          chatbot_title?: string
+          chatbot_title?: string;
           /** @description First message shown to users */
-          chatbot_greeting: string
-          business_industry: string
+          chatbot_greeting: string;
+          business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
-          user_allowance?: string
+          chatbot_color2?: string;
+          user_allowance?: string;
           /** Format: binary */
-          business_logo: string
+          business_logo: string;
           /**
            * Format: uri
            * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
            */
-          webhook_url?: string
-          chatbot_instructions?: string
+          webhook_url?: string;
+          chatbot_instructions?: string;
           /** @description Currency symbol or code, e.g. $ or EUR */
-          currency: string
+          currency: string;
           /** @description JSON text of: {"minItems":1,"maxItems":50,"type":"array","items":{"type":"object","required":["Product/Service Name","Product/Service Description","Price excluding VAT","Price including VAT"],"properties":{"Product/Service Name":{"maxLength":200,"pattern":"\\S","type":"string"},"Product/Service Desc */
-          pricing_plans: string
+          pricing_plans: string;
           /**
            * Format: uri
            * @description Business website
            */
-          business_website?: string
-          contact_information?: string
-          address_locations?: string
-          delivery_fees?: string
-          payment_terms?: string
+          business_website?: string;
+          contact_information?: string;
+          address_locations?: string;
+          delivery_fees?: string;
+          payment_terms?: string;
           /** @description Validity in days from issuance, as a string */
-          quotes_validity?: string
-        }
-      }
-    }
+          quotes_validity?: string;
+        };
+      };
+    };
     responses: {
       /** @description The chatbot was created */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-          'Idempotent-Replayed'?: string
-        }
+          "Idempotent-Replayed"?: string;
+        };
         content: {
-          'application/json': {
-            chatbot_id: string
+          "application/json": {
+            chatbot_id: string;
             /** @constant */
-            response: 'SUCCESS'
+            response: "SUCCESS";
             /** @description Knowledge Retrieval: what to do next */
-            message?: string
+            message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
-            embed_code?: string
+            embed_code?: string;
             /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
-            webhook_secret?: string
-          }
-        }
-      }
+            webhook_secret?: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Create an Appointment/Calendar Support chatbot */
   createAppointmentChatbot: {
     parameters: {
       header?: {
         /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
-        'idempotency-key'?: string
-      }
-    }
+        "idempotency-key"?: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description Name of the chatbot */
-          chatbot_name: string
+          chatbot_name: string;
           /** @description Title shown in the chat window; defaults to chatbot_name */
-          chatbot_title?: string
+          chatbot_title?: string;
           /** @description First message shown to users */
-          chatbot_greeting: string
-          business_industry: string
+          chatbot_greeting: string;
+          business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
+          chatbot_color2?: string;
           /** @description Messages per user per day (default 100) */
-          user_allowance?: number
+          user_allowance?: number;
           /** @description In JSON: a data:image/...;base64, URL. In multipart: a file part. */
-          business_logo?: string
+          business_logo?: string;
           /**
            * Format: uri
            * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
            */
-          webhook_url?: string
-          chatbot_instructions?: string
+          webhook_url?: string;
+          chatbot_instructions?: string;
           /**
            * Format: uri
            * @description Business website
            */
-          business_website?: string
+          business_website?: string;
           calendar_data: {
-            /** @description Name of the calendar. */
-            calendar_name: string
-            /**
-             * Format: email
-             * @description Contact address for calendar notifications.
-             */
-            calendar_email: string
-            /** @description Opening time, 12-hour clock 'h:mm AM/PM'. */
-            daily_start: string
-            /** @description Closing time, 12-hour clock 'h:mm AM/PM', after daily_start. */
-            daily_end: string
-            /** @description IANA time zone name. */
-            local_timezone: string
-            /** @description Details accompanying appointments (links, venue). */
-            description?: string
-            /**
-             * @description Whether weekends can be booked. Multipart forms may send 'true'/'false'.
-             * @default false
-             */
-            include_weekends?: boolean
-            /**
-             * @description Enables 15-minute appointments. Multipart forms may send 'true'/'false'.
-             * @default false
-             */
-            min15App?: boolean
-            /**
-             * @description Enables 30-minute appointments. Multipart forms may send 'true'/'false'.
-             * @default false
-             */
-            min30App?: boolean
-            /**
-             * @description Enables 45-minute appointments. Multipart forms may send 'true'/'false'.
-             * @default false
-             */
-            min45App?: boolean
-            /**
-             * @description Enables 60-minute appointments. At least one of min15App..min60App must be true. Multipart forms may send 'true'/'false'.
-             * @default false
-             */
-            min60App?: boolean
-          }[]
-          data_collection?: {
-            title: string
-            question: string
-            type: 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
-          }[]
-        }
-        'multipart/form-data': {
+              /** @description Name of the calendar. */
+              calendar_name: string;
+              /**
+               * Format: email
+               * @description Contact address for calendar notifications.
+               */
+              calendar_email: string;
+              /** @description Opening time, 12-hour clock 'h:mm AM/PM'. */
+              daily_start: string;
+              /** @description Closing time, 12-hour clock 'h:mm AM/PM', after daily_start. */
+              daily_end: string;
+              /** @description IANA time zone name. */
+              local_timezone: string;
+              /** @description Details accompanying appointments (links, venue). */
+              description?: string;
+              /**
+               * @description Whether weekends can be booked. Multipart forms may send 'true'/'false'.
+               * @default false
+               */
+              include_weekends?: boolean;
+              /**
+               * @description Enables 15-minute appointments. Multipart forms may send 'true'/'false'.
+               * @default false
+               */
+              min15App?: boolean;
+              /**
+               * @description Enables 30-minute appointments. Multipart forms may send 'true'/'false'.
+               * @default false
+               */
+              min30App?: boolean;
+              /**
+               * @description Enables 45-minute appointments. Multipart forms may send 'true'/'false'.
+               * @default false
+               */
+              min45App?: boolean;
+              /**
+               * @description Enables 60-minute appointments. At least one of min15App..min60App must be true. Multipart forms may send 'true'/'false'.
+               * @default false
+               */
+              min60App?: boolean;
+            }[];
+          data_collection?: ({
+              title: string;
+              question: string;
+              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+            })[];
+        };
+        "multipart/form-data": {
           /** @description Name of the chatbot */
-          chatbot_name: string
+          chatbot_name: string;
           /** @description Title shown in the chat window; defaults to chatbot_name */
-          chatbot_title?: string
+          chatbot_title?: string;
           /** @description First message shown to users */
-          chatbot_greeting: string
-          business_industry: string
+          chatbot_greeting: string;
+          business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
-          user_allowance?: string
+          chatbot_color2?: string;
+          user_allowance?: string;
           /** Format: binary */
-          business_logo?: string
+          business_logo?: string;
           /**
            * Format: uri
            * @description Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks
            */
-          webhook_url?: string
-          chatbot_instructions?: string
+          webhook_url?: string;
+          chatbot_instructions?: string;
           /**
            * Format: uri
            * @description Business website
            */
-          business_website?: string
+          business_website?: string;
           /** @description JSON text of: {"minItems":1,"maxItems":10,"type":"array","items":{"description":"A calendar of an Appointment/Calendar Support chatbot.","type":"object","required":["calendar_name","calendar_email","daily_start","daily_end","local_timezone"],"properties":{"calendar_name":{"minLength":1,"maxLength":1 */
-          calendar_data: string
+          calendar_data: string;
           /** @description JSON text of: {"minItems":0,"maxItems":20,"type":"array","items":{"type":"object","required":["title","question","type"],"properties":{"title":{"maxLength":200,"pattern":"\\S","type":"string"},"question":{"maxLength":1000,"pattern":"\\S","type":"string"},"type":{"anyOf":[{"const":"text","type":"stri */
-          data_collection?: string
-        }
-      }
-    }
+          data_collection?: string;
+        };
+      };
+    };
     responses: {
       /** @description The chatbot was created */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-          'Idempotent-Replayed'?: string
-        }
+          "Idempotent-Replayed"?: string;
+        };
         content: {
-          'application/json': {
-            chatbot_id: string
+          "application/json": {
+            chatbot_id: string;
             /** @constant */
-            response: 'SUCCESS'
+            response: "SUCCESS";
             /** @description Knowledge Retrieval: what to do next */
-            message?: string
+            message?: string;
             /** @description Every other type: the HTML snippet to paste into a page */
-            embed_code?: string
+            embed_code?: string;
             /** @description Signs the webhook deliveries (Standard Webhooks); shown again by chatbot-get */
-            webhook_secret?: string
-          }
-        }
-      }
+            webhook_secret?: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Read a chatbot */
   getChatbot: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description The chatbot's settings and counters */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
-            chatbot_id: string
-            chatbot_name: string
-            chatbot_title: string
-            chatbot_type: 'Knowledge Retrieval' | 'Business Enquiries' | 'Data Collection' | 'Quote Generation' | 'Appointment/Calendar Support'
-            chatbot_greeting: string
-            chatbot_instructions: string
-            conversation_count: number
-            user_allowance: number
-            available_word_count: number
-            chatbot_color1: string
-            chatbot_color2: string
+          "application/json": {
+            chatbot_id: string;
+            chatbot_name: string;
+            chatbot_title: string;
+            chatbot_type: "Knowledge Retrieval" | "Business Enquiries" | "Data Collection" | "Quote Generation" | "Appointment/Calendar Support";
+            chatbot_greeting: string;
+            chatbot_instructions: string;
+            conversation_count: number;
+            user_allowance: number;
+            available_word_count: number;
+            chatbot_color1: string;
+            chatbot_color2: string;
             /** @description End of the current subscription period, YYYY-MM-DD */
-            reset_date: string
-            embed_code: string
-            business_industry: string
-            business_website: string | null
-            logo_url: string | null
-            created_at: string
+            reset_date: string;
+            embed_code: string;
+            business_industry: string;
+            business_website: string | null;
+            logo_url: string | null;
+            created_at: string;
             pricing_plans?: {
-              'Product/Service Name': string
-              'Product/Service Description': string
-              /** @description a non-negative number */
-              'Price excluding VAT': string
-              /** @description a non-negative number */
-              'Price including VAT': string
-            }[]
-            contact_information?: string
-            operating_hours?: string
-            address_locations?: string
-            faqs?: string
-            terms_of_service?: string
-            privacy_policy?: string
-            data_collection?: {
-              title: string
-              question: string
-              type: 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
-            }[]
-            currency?: string
-            delivery_fees?: string
-            payment_terms?: string
-            quotes_validity?: string
+                "Product/Service Name": string;
+                "Product/Service Description": string;
+                /** @description a non-negative number */
+                "Price excluding VAT": string;
+                /** @description a non-negative number */
+                "Price including VAT": string;
+              }[];
+            contact_information?: string;
+            operating_hours?: string;
+            address_locations?: string;
+            faqs?: string;
+            terms_of_service?: string;
+            privacy_policy?: string;
+            data_collection?: ({
+                title: string;
+                question: string;
+                type: "text" | "number" | "boolean" | "image" | "pdf_document";
+              })[];
+            currency?: string;
+            delivery_fees?: string;
+            payment_terms?: string;
+            quotes_validity?: string;
             /** @description Every type; default true */
-            owner_notifications?: boolean
+            owner_notifications?: boolean;
             /** @description Where the chatbot's events are sent */
-            webhook_url?: string | null
+            webhook_url?: string | null;
             /** @description Signs the webhook deliveries (Standard Webhooks) */
-            webhook_secret?: string | null
-          }
-        }
-      }
+            webhook_secret?: string | null;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Edit a chatbot: only supplied fields change, lists are replaced whole, and nothing changes unless every field is valid */
   editChatbot: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
-          chatbot_name?: string
-          chatbot_title?: string
-          chatbot_greeting?: string
-          chatbot_instructions?: string
-          user_allowance?: number
+        "application/json": {
+          chatbot_name?: string;
+          chatbot_title?: string;
+          chatbot_greeting?: string;
+          chatbot_instructions?: string;
+          user_allowance?: number;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
-          webhook_url?: string | null
+          chatbot_color2?: string;
+          webhook_url?: string | null;
           /** @description E-mail the account of each new lead, submission, appointment and cancellation (default true) */
-          owner_notifications?: boolean
-          business_industry?: string
+          owner_notifications?: boolean;
+          business_industry?: string;
           /** @description null removes it (not on Business Enquiries, which requires one) */
-          business_website?: string | null
+          business_website?: string | null;
           /** @description null removes it (not on Quote Generation, which requires one) */
-          business_logo?: string | null
+          business_logo?: string | null;
           pricing_plans?: {
-            'Product/Service Name': string
-            'Product/Service Description': string
-            /** @description a non-negative number */
-            'Price excluding VAT': string
-            /** @description a non-negative number */
-            'Price including VAT': string
-          }[]
-          contact_information?: string | null
-          operating_hours?: string | null
-          address_locations?: string | null
-          faqs?: string | null
-          terms_of_service?: string | null
-          privacy_policy?: string | null
-          data_collection?: {
-            title: string
-            question: string
-            type: 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
-          }[]
-          currency?: string
-          delivery_fees?: string | null
-          payment_terms?: string | null
-          quotes_validity?: string | null
-        }
-        'multipart/form-data': {
-          chatbot_name?: string
-          chatbot_title?: string
-          chatbot_greeting?: string
-          chatbot_instructions?: string
-          user_allowance?: string
+              "Product/Service Name": string;
+              "Product/Service Description": string;
+              /** @description a non-negative number */
+              "Price excluding VAT": string;
+              /** @description a non-negative number */
+              "Price including VAT": string;
+            }[];
+          contact_information?: string | null;
+          operating_hours?: string | null;
+          address_locations?: string | null;
+          faqs?: string | null;
+          terms_of_service?: string | null;
+          privacy_policy?: string | null;
+          data_collection?: ({
+              title: string;
+              question: string;
+              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+            })[];
+          currency?: string;
+          delivery_fees?: string | null;
+          payment_terms?: string | null;
+          quotes_validity?: string | null;
+        };
+        "multipart/form-data": {
+          chatbot_name?: string;
+          chatbot_title?: string;
+          chatbot_greeting?: string;
+          chatbot_instructions?: string;
+          user_allowance?: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
-          chatbot_color1?: string
+          chatbot_color1?: string;
           /** @description Secondary colour: #rgb or #rrggbb, # optional */
-          chatbot_color2?: string
-          webhook_url?: string | null
+          chatbot_color2?: string;
+          webhook_url?: string | null;
           /** @description E-mail the account of each new lead, submission, appointment and cancellation (default true) */
-          owner_notifications?: boolean
-          business_industry?: string
+          owner_notifications?: boolean;
+          business_industry?: string;
           /** @description null removes it (not on Business Enquiries, which requires one) */
-          business_website?: string | null
+          business_website?: string | null;
           /** Format: binary */
-          business_logo?: string
+          business_logo?: string;
           /** @description JSON text of: {"minItems":1,"maxItems":50,"type":"array","items":{"type":"object","required":["Product/Service Name","Product/Service Description","Price excluding VAT","Price including VAT"],"properties":{"Product/Service Name":{"maxLength":200,"pattern":"\\S","type":"string"},"Product/Service Desc */
-          pricing_plans?: string
-          contact_information?: string | null
-          operating_hours?: string | null
-          address_locations?: string | null
-          faqs?: string | null
-          terms_of_service?: string | null
-          privacy_policy?: string | null
+          pricing_plans?: string;
+          contact_information?: string | null;
+          operating_hours?: string | null;
+          address_locations?: string | null;
+          faqs?: string | null;
+          terms_of_service?: string | null;
+          privacy_policy?: string | null;
           /** @description JSON text of: {"minItems":0,"maxItems":20,"type":"array","items":{"type":"object","required":["title","question","type"],"properties":{"title":{"maxLength":200,"pattern":"\\S","type":"string"},"question":{"maxLength":1000,"pattern":"\\S","type":"string"},"type":{"anyOf":[{"const":"text","type":"stri */
-          data_collection?: string
-          currency?: string
-          delivery_fees?: string | null
-          payment_terms?: string | null
-          quotes_validity?: string | null
-        }
-      }
-    }
+          data_collection?: string;
+          currency?: string;
+          delivery_fees?: string | null;
+          payment_terms?: string | null;
+          quotes_validity?: string | null;
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Data updated successfully */
-            response: string
-          }
-        }
-      }
+            response: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Delete a chatbot with all its material */
   deleteChatbot: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Chatbot deleted successfully. */
-            response: string
-          }
-        }
-      }
+            response: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** List the account's chatbots */
   listChatbots: {
     parameters: {
       query?: {
         /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
-        limit?: string
+        limit?: string;
         /** @description The id of the last item of the previous page. */
-        starting_after?: string
-      }
-    }
+        starting_after?: string;
+      };
+    };
     responses: {
       /** @description The account's chatbots, oldest first (a page with limit: newest first) */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
-            chatbots: {
-              chatbot_id: string
-              chatbot_name: string
-              chatbot_type: 'Knowledge Retrieval' | 'Business Enquiries' | 'Data Collection' | 'Quote Generation' | 'Appointment/Calendar Support'
-            }[]
+            response: "success";
+            chatbots: ({
+                chatbot_id: string;
+                chatbot_name: string;
+                chatbot_type: "Knowledge Retrieval" | "Business Enquiries" | "Data Collection" | "Quote Generation" | "Appointment/Calendar Support";
+              })[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
-            has_more?: boolean
-          }
-        }
-      }
+            has_more?: boolean;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** A chatbot's logo (public, shown by the widget) */
   getChatbotLogo: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description The logo image */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'image/*': string
-        }
-      }
+          "image/*": string;
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** One visitor message in, one Markdown reply out; counts against the visitor's daily user_allowance */
   sendChatMessage: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description For image and pdf_document questions: the upload_id */
-          message: string
+          message: string;
           /** @description Kept by the widget in localStorage */
-          visitor_id: string
+          visitor_id: string;
           /** @description From an earlier answer; omit to start a new conversation */
-          session_id?: string
-        }
-      }
-    }
+          session_id?: string;
+        };
+      };
+    };
     responses: {
       /** @description The reply, and for Data Collection the next question */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
-            session_id: string
+          "application/json": {
+            session_id: string;
             /** @description The reply's id: rate it with the feedback endpoint */
-            message_id: string
+            message_id: string;
             /** @description Markdown */
-            reply: string
+            reply: string;
             /** @description Each document, link or section once, most relevant first */
-            sources?: {
-              title: string
-              url: string | null
-              snippet: string
-            }[]
+            sources?: ({
+                title: string;
+                url: string | null;
+                snippet: string;
+              })[];
             /** @description Knowledge Retrieval and Business Enquiries: false when the material does not hold an answer */
-            answered?: boolean
-            next_question?: {
-              title: string
-              question: string
-              type: 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
-            } | null
-            done?: boolean
-          }
-        }
-      }
+            answered?: boolean;
+            next_question?: ({
+              title: string;
+              question: string;
+              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+            }) | null;
+            done?: boolean;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Upload an image or PDF (by content, at most 10 MiB) to answer an image or pdf_document question */
   uploadChatFile: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'multipart/form-data': {
+        "multipart/form-data": {
           /**
            * Format: binary
            * @description PNG, JPEG, GIF, WebP or PDF (by content), at most 10 MiB
            */
-          file: string
+          file: string;
           /** @description Kept by the widget in localStorage */
-          visitor_id: string
+          visitor_id: string;
           /** @description From an earlier answer; omit to start a new conversation */
-          session_id?: string
-        }
-      }
-    }
+          session_id?: string;
+        };
+      };
+    };
     responses: {
       /** @description Send upload_id as the message answering the question */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
-            upload_id: string
-            kind: 'image' | 'pdf_document'
-          }
-        }
-      }
+          "application/json": {
+            upload_id: string;
+            kind: "image" | "pdf_document";
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** The visitor rates a reply of their own conversation (up or down); the owner sees it in the transcript */
   rateChatReply: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
-          visitor_id: string
-          session_id: string
+        "application/json": {
+          visitor_id: string;
+          session_id: string;
           /** @description The message_id of a chat answer */
-          message_id: string
+          message_id: string;
           /** @description A later rating replaces the earlier one */
-          rating: 'up' | 'down'
-        }
-      }
-    }
+          rating: "up" | "down";
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Thank you. */
-            response: string
-          }
-        }
-      }
+            response: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** A chatbot's conversations, newest first, a page at a time */
   listConversations: {
     parameters: {
       query?: {
         /** @description At most this many conversations, 1 to 200 (default 50) */
-        limit?: string
+        limit?: string;
         /** @description ISO 8601 time: only conversations whose last message is older */
-        before?: string
+        before?: string;
         /** @description A session_id of the previous page: the page after it */
-        starting_after?: string
-      }
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description Sessions with at least one visitor message, newest first by their last message */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
+            response: "success";
             conversations: {
-              session_id: string
-              visitor_id: string
-              started_at: string
-              last_message_at: string
-              /** @description Visitor messages and replies */
-              message_count: number
-              /** @description Replies that said the material holds no answer */
-              unanswered_count: number
-            }[]
+                session_id: string;
+                visitor_id: string;
+                started_at: string;
+                last_message_at: string;
+                /** @description Visitor messages and replies */
+                message_count: number;
+                /** @description Replies that said the material holds no answer */
+                unanswered_count: number;
+              }[];
             /** @description More conversations follow this page */
-            has_more: boolean
-          }
-        }
-      }
+            has_more: boolean;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** One conversation: every message with its sources and rating */
   getConversation: {
     parameters: {
       query: {
         /** @description A session_id of chatbot-conversations */
-        session_id: string
-      }
+        session_id: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description Every message of one conversation, oldest first */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
-            session_id: string
-            visitor_id: string
-            messages: {
-              message_id: string
-              role: 'visitor' | 'bot'
-              text: string
-              created_at: string
-              sources?: {
-                title: string
-                url: string | null
-                snippet: string
-              }[]
-              answered?: boolean
-              /** @description The visitor's latest rating of this reply */
-              feedback?: 'up' | 'down'
-            }[]
-          }
-        }
-      }
+            response: "success";
+            session_id: string;
+            visitor_id: string;
+            messages: ({
+                message_id: string;
+                role: "visitor" | "bot";
+                text: string;
+                created_at: string;
+                sources?: ({
+                    title: string;
+                    url: string | null;
+                    snippet: string;
+                  })[];
+                answered?: boolean;
+                /** @description The visitor's latest rating of this reply */
+                feedback?: "up" | "down";
+              })[];
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Visitor questions the material could not answer, most asked first */
   listUnansweredQuestions: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description Questions the material could not answer, the same question (case and spacing aside) once, most asked first */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
+            response: "success";
             questions: {
-              question: string
-              count: number
-              last_asked_at: string
-            }[]
-          }
-        }
-      }
+                question: string;
+                count: number;
+                last_asked_at: string;
+              }[];
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** A Data Collection chatbot's submissions, newest first */
   listSubmissions: {
     parameters: {
       query?: {
         /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
-        limit?: string
+        limit?: string;
         /** @description The id of the last item of the previous page. */
-        starting_after?: string
+        starting_after?: string;
         /** @description csv: text/csv; charset=utf-8, RFC 4180 with a header row */
-        format?: 'json' | 'csv'
-      }
+        format?: "json" | "csv";
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description Newest first; uploads as absolute URLs */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
-            submissions: {
-              submission_id: string
-              created_at: string
-              answers: {
-                title: string
-                type: 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
-                value: string | number | boolean
-              }[]
-            }[]
+            response: "success";
+            submissions: ({
+                submission_id: string;
+                created_at: string;
+                answers: ({
+                    title: string;
+                    type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                    value: string | number | boolean;
+                  })[];
+              })[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
-            has_more?: boolean
-          }
-          'text/csv': string
-        }
-      }
+            has_more?: boolean;
+          };
+          "text/csv": string;
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Delete a submission with the files uploaded as its answers */
   deleteSubmission: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
-          submission_id: string
-        }
-      }
-    }
+        "application/json": {
+          submission_id: string;
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Submission deleted successfully. */
-            response: string
-          }
-        }
-      }
+            response: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** A visitor's uploaded answer file (unguessable URL, shown in submissions) */
   getUploadedFile: {
     parameters: {
       path: {
-        uploadId: string
-      }
-    }
+        uploadId: string;
+      };
+    };
     responses: {
       /** @description The uploaded image or PDF, with its own content type */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/octet-stream': string
-        }
-      }
+          "application/octet-stream": string;
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** A Quote Generation chatbot's leads with their webhook delivery state, newest first */
   listLeads: {
     parameters: {
       query?: {
         /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
-        limit?: string
+        limit?: string;
         /** @description The id of the last item of the previous page. */
-        starting_after?: string
+        starting_after?: string;
         /** @description csv: text/csv; charset=utf-8, RFC 4180 with a header row */
-        format?: 'json' | 'csv'
-      }
+        format?: "json" | "csv";
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description Newest first, with the webhook delivery state */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
-            leads: {
-              lead_id: string
-              created_at: string
-              client_name: string
-              client_email: string
-              quote_id: string
-              quote_number: string
-              quote_url: string
-              total_excluding_vat: string
-              total_including_vat: string
-              currency: string
-              webhook_status: 'none' | 'pending' | 'delivered' | 'failed'
-              webhook_attempts: number
-            }[]
+            response: "success";
+            leads: ({
+                lead_id: string;
+                created_at: string;
+                client_name: string;
+                client_email: string;
+                quote_id: string;
+                quote_number: string;
+                quote_url: string;
+                total_excluding_vat: string;
+                total_including_vat: string;
+                currency: string;
+                webhook_status: "none" | "pending" | "delivered" | "failed";
+                webhook_attempts: number;
+              })[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
-            has_more?: boolean
-          }
-          'text/csv': string
-        }
-      }
+            has_more?: boolean;
+          };
+          "text/csv": string;
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Delete a lead with its quote; the quote PDF URL answers 404 afterwards */
   deleteLead: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
-          lead_id: string
-        }
-      }
-    }
+        "application/json": {
+          lead_id: string;
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Lead deleted successfully. */
-            response: string
-          }
-        }
-      }
+            response: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Price items of the price list; the PDF is e-mailed to client_email and the lead stored (and sent to webhook_url) */
   requestQuote: {
     parameters: {
       header?: {
         /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
-        'idempotency-key'?: string
-      }
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description Kept by the widget in localStorage */
-          visitor_id: string
+          visitor_id: string;
           /** @description From an earlier answer; omit to start a new conversation */
-          session_id?: string
-          client_name: string
+          session_id?: string;
+          client_name: string;
           /** @description e-mail address; the quote PDF is sent there */
-          client_email: string
+          client_email: string;
           items: {
-            /** @description A Product/Service Name of the price list */
-            name: string
-            quantity: number
-          }[]
-        }
-      }
-    }
+              /** @description A Product/Service Name of the price list */
+              name: string;
+              quantity: number;
+            }[];
+        };
+      };
+    };
     responses: {
       /** @description The quote; its PDF was e-mailed to client_email */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-          'Idempotent-Replayed'?: string
-        }
+          "Idempotent-Replayed"?: string;
+        };
         content: {
-          'application/json': {
-            quote_id: string
+          "application/json": {
+            quote_id: string;
             /** @description Per chatbot, sequential: Q-000001 upwards */
-            quote_number: string
+            quote_number: string;
             /** Format: uri */
-            quote_url: string
-            currency: string
-            total_excluding_vat: string
-            total_including_vat: string
-            valid_until: string | null
-          }
-        }
-      }
+            quote_url: string;
+            currency: string;
+            total_excluding_vat: string;
+            total_including_vat: string;
+            valid_until: string | null;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** A quote PDF (public, unguessable URL) */
   getQuotePdf: {
     parameters: {
       path: {
-        quoteId: string
-      }
-    }
+        quoteId: string;
+      };
+    };
     responses: {
       /** @description The quote PDF */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/pdf': string
-        }
-      }
+          "application/pdf": string;
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** An Appointment/Calendar Support chatbot's appointments, earliest first */
   listAppointments: {
     parameters: {
       query?: {
         /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
-        limit?: string
+        limit?: string;
         /** @description The id of the last item of the previous page. */
-        starting_after?: string
+        starting_after?: string;
         /** @description csv: text/csv; charset=utf-8, RFC 4180 with a header row */
-        format?: 'json' | 'csv'
-      }
+        format?: "json" | "csv";
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description Earliest first */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
-            appointments: {
-              appointment_id: string
-              calendar_id: string
-              calendar_name: string
-              start: string
-              end: string
-              duration: number
-              client_name: string
-              client_email: string
-              answers: {
-                title: string
-                type: 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
-                value: string | number | boolean
-              }[]
-              created_at: string
-              /** @description A cancelled appointment stays listed; its time is free again */
-              status: 'confirmed' | 'cancelled'
-            }[]
+            response: "success";
+            appointments: ({
+                appointment_id: string;
+                calendar_id: string;
+                calendar_name: string;
+                start: string;
+                end: string;
+                duration: number;
+                client_name: string;
+                client_email: string;
+                answers: ({
+                    title: string;
+                    type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                    value: string | number | boolean;
+                  })[];
+                created_at: string;
+                /** @description A cancelled appointment stays listed; its time is free again */
+                status: "confirmed" | "cancelled";
+              })[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
-            has_more?: boolean
-          }
-          'text/csv': string
-        }
-      }
+            has_more?: boolean;
+          };
+          "text/csv": string;
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Cancel an appointment: it stays listed as cancelled, its time is free again, and both sides get a METHOD:CANCEL .ics */
   cancelAppointment: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
-          appointment_id: string
+        "application/json": {
+          appointment_id: string;
           /** @description Told to the client and the calendar in the cancellation e-mail */
-          reason?: string
-        }
-      }
-    }
+          reason?: string;
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Appointment cancelled successfully. */
-            response: string
-          }
-        }
-      }
+            response: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Free slots of one calendar on one day (in the calendar's zone) */
   listSlots: {
     parameters: {
       query?: {
         /** @description A calendar_id of the widget config */
-        calendar_id?: string
+        calendar_id?: string;
         /** @description Minutes: 15, 30, 45 or 60, one the calendar enables */
-        duration?: string
+        duration?: string;
         /** @description YYYY-MM-DD, a day in the calendar's zone (in time_zone when given) */
-        date?: string
+        date?: string;
         /** @description The visitor's IANA zone: date is a day there and the slots carry its offset (contract 10) */
-        time_zone?: string
-      }
+        time_zone?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description The free slots of that day */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
-            calendar_id: string
-            date: string
-            duration: number
+          "application/json": {
+            calendar_id: string;
+            date: string;
+            duration: number;
             /** @description IANA name: the visitor's zone when asked with time_zone, else the calendar's */
-            time_zone: string
+            time_zone: string;
             slots: {
-              /** @description ISO 8601 with the offset of time_zone */
-              start: string
-              end: string
-            }[]
+                /** @description ISO 8601 with the offset of time_zone */
+                start: string;
+                end: string;
+              }[];
             /** @description Only with an empty list: the first later day within 180 days with a free slot, or null */
-            next_available_date?: string | null
-          }
-        }
-      }
+            next_available_date?: string | null;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Book an offered slot; the client and the calendar get an .ics invitation by e-mail */
   bookAppointment: {
     parameters: {
       header?: {
         /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
-        'idempotency-key'?: string
-      }
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
-          calendar_id: string
+        "application/json": {
+          calendar_id: string;
           /** @description Minutes: 15, 30, 45 or 60, one the calendar enables */
-          duration: number
+          duration: number;
           /** @description An offered slot start, ISO 8601 with offset */
-          start: string
-          client_name: string
+          start: string;
+          client_name: string;
           /** @description e-mail address */
-          client_email: string
-          answers?: {
-            title: string
-            value: string | number | boolean | null
-          }[]
+          client_email: string;
+          answers?: ({
+              title: string;
+              value: string | number | boolean | null;
+            })[];
           /** @description Kept by the widget in localStorage */
-          visitor_id: string
-        }
-      }
-    }
+          visitor_id: string;
+        };
+      };
+    };
     responses: {
       /** @description The appointment is booked; both sides get an .ics invitation */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-          'Idempotent-Replayed'?: string
-        }
+          "Idempotent-Replayed"?: string;
+        };
         content: {
-          'application/json': {
-            appointment_id: string
-            calendar_id: string
-            start: string
-            end: string
+          "application/json": {
+            appointment_id: string;
+            calendar_id: string;
+            start: string;
+            end: string;
             /** @constant */
-            status: 'confirmed'
-          }
-        }
-      }
+            status: "confirmed";
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Add PDF documents (all or nothing, within the training word allowance) */
   addDocuments: {
     parameters: {
       header?: {
         /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
-        'idempotency-key'?: string
-      }
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'multipart/form-data': {
+        "multipart/form-data": {
           /** @description PDF files; every file part counts, whatever its name. 20 MiB each, 50 MiB per request. */
-          documents: string[]
-        }
-      }
-    }
+          documents: string[];
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-          'Idempotent-Replayed'?: string
-        }
+          "Idempotent-Replayed"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Documents added successfully. */
-            message: string
-          }
-        }
-      }
+            message: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** List a chatbot's documents */
   listDocuments: {
     parameters: {
       query?: {
         /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
-        limit?: string
+        limit?: string;
         /** @description The id of the last item of the previous page. */
-        starting_after?: string
-      }
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description The chatbot's documents */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
+            response: "success";
             documents: {
-              title: string
-              /**
-               * Format: uri
-               * @description Serves the stored PDF without a token
-               */
-              file: string
-              word_count: number
-              /** @description The first 500 characters */
-              text: string
-              document_id: string
-              created_at: string
-            }[]
+                title: string;
+                /**
+                 * Format: uri
+                 * @description Serves the stored PDF without a token
+                 */
+                file: string;
+                word_count: number;
+                /** @description The first 500 characters */
+                text: string;
+                document_id: string;
+                created_at: string;
+              }[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
-            has_more?: boolean
-          }
-        }
-      }
+            has_more?: boolean;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Delete a document; its words become available again */
   deleteDocument: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description document_id from chatbot-document-view */
-          document_id: string
-        }
-      }
-    }
+          document_id: string;
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Document deleted successfully. */
-            response: string
-          }
-        }
-      }
+            response: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Queue web links to be scraped and added (see chatbot-link-status) */
   addLinks: {
     parameters: {
       header?: {
         /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
-        'idempotency-key'?: string
-      }
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
-          links: string[]
-        }
-      }
-    }
+        "application/json": {
+          links: string[];
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-          'Idempotent-Replayed'?: string
-        }
+          "Idempotent-Replayed"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Links are queued: each is added if the chatbot's training word allowance suffices, then the chatbot is retrained. */
-            message: string
-          }
-        }
-      }
+            message: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Outcome of each queued link: queued, added, not_added or failed */
   getLinkStatus: {
     parameters: {
       query?: {
         /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
-        limit?: string
+        limit?: string;
         /** @description The id of the last item of the previous page. */
-        starting_after?: string
-      }
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description The latest link jobs, newest first */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
-            jobs: {
-              link: string
-              status: 'queued' | 'added' | 'not_added' | 'failed'
-              reason: string | null
-              updated_at: string
-              job_id: string
-              created_at: string
-            }[]
+            response: "success";
+            jobs: ({
+                link: string;
+                status: "queued" | "added" | "not_added" | "failed";
+                reason: string | null;
+                updated_at: string;
+                job_id: string;
+                created_at: string;
+              })[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
-            has_more?: boolean
-          }
-        }
-      }
+            has_more?: boolean;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** List a chatbot's added links */
   listLinks: {
     parameters: {
       query?: {
         /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
-        limit?: string
+        limit?: string;
         /** @description The id of the last item of the previous page. */
-        starting_after?: string
-      }
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description The chatbot's added links */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
+            response: "success";
             links: {
-              title: string
-              link: string
-              word_count: number
-              /** @description The first 500 characters */
-              text: string
-              link_id: string
-              created_at: string
-            }[]
+                title: string;
+                link: string;
+                word_count: number;
+                /** @description The first 500 characters */
+                text: string;
+                link_id: string;
+                created_at: string;
+              }[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
-            has_more?: boolean
-          }
-        }
-      }
+            has_more?: boolean;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Delete a link; its words become available again */
   deleteLink: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description link_id from chatbot-link-view */
-          link_id: string
-        }
-      }
-    }
+          link_id: string;
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Link deleted successfully. */
-            response: string
-          }
-        }
-      }
+            response: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** A document's PDF (public at an unguessable address) */
   getDocumentFile: {
     parameters: {
       path: {
-        documentId: string
-      }
-    }
+        documentId: string;
+      };
+    };
     responses: {
       /** @description The stored PDF */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/pdf': string
-        }
-      }
+          "application/pdf": string;
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Add calendars to an Appointment/Calendar Support chatbot (at most 10 in all) */
   addCalendars: {
     parameters: {
       header?: {
         /** @description Any unique string (1..255 characters). A retry with the same key and body gets the first answer again (header Idempotent-Replayed: true) for 24 hours. */
-        'idempotency-key'?: string
-      }
+        "idempotency-key"?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description Calendars to add; existing + new may not exceed 10. */
           calendar_data: {
-            /** @description Name of the calendar. */
-            calendar_name: string
-            /**
-             * Format: email
-             * @description Contact address for calendar notifications.
-             */
-            calendar_email: string
-            /** @description Opening time, 12-hour clock 'h:mm AM/PM'. */
-            daily_start: string
-            /** @description Closing time, 12-hour clock 'h:mm AM/PM', after daily_start. */
-            daily_end: string
-            /** @description IANA time zone name. */
-            local_timezone: string
-            /** @description Details accompanying appointments (links, venue). */
-            description?: string
-            /**
-             * @description Whether weekends can be booked. Multipart forms may send 'true'/'false'.
-             * @default false
-             */
-            include_weekends?: boolean
-            /**
-             * @description Enables 15-minute appointments. Multipart forms may send 'true'/'false'.
-             * @default false
-             */
-            min15App?: boolean
-            /**
-             * @description Enables 30-minute appointments. Multipart forms may send 'true'/'false'.
-             * @default false
-             */
-            min30App?: boolean
-            /**
-             * @description Enables 45-minute appointments. Multipart forms may send 'true'/'false'.
-             * @default false
-             */
-            min45App?: boolean
-            /**
-             * @description Enables 60-minute appointments. At least one of min15App..min60App must be true. Multipart forms may send 'true'/'false'.
-             * @default false
-             */
-            min60App?: boolean
-          }[]
-        }
-      }
-    }
+              /** @description Name of the calendar. */
+              calendar_name: string;
+              /**
+               * Format: email
+               * @description Contact address for calendar notifications.
+               */
+              calendar_email: string;
+              /** @description Opening time, 12-hour clock 'h:mm AM/PM'. */
+              daily_start: string;
+              /** @description Closing time, 12-hour clock 'h:mm AM/PM', after daily_start. */
+              daily_end: string;
+              /** @description IANA time zone name. */
+              local_timezone: string;
+              /** @description Details accompanying appointments (links, venue). */
+              description?: string;
+              /**
+               * @description Whether weekends can be booked. Multipart forms may send 'true'/'false'.
+               * @default false
+               */
+              include_weekends?: boolean;
+              /**
+               * @description Enables 15-minute appointments. Multipart forms may send 'true'/'false'.
+               * @default false
+               */
+              min15App?: boolean;
+              /**
+               * @description Enables 30-minute appointments. Multipart forms may send 'true'/'false'.
+               * @default false
+               */
+              min30App?: boolean;
+              /**
+               * @description Enables 45-minute appointments. Multipart forms may send 'true'/'false'.
+               * @default false
+               */
+              min45App?: boolean;
+              /**
+               * @description Enables 60-minute appointments. At least one of min15App..min60App must be true. Multipart forms may send 'true'/'false'.
+               * @default false
+               */
+              min60App?: boolean;
+            }[];
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-          'Idempotent-Replayed'?: string
-        }
+          "Idempotent-Replayed"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Calendars were added to the chatbot, users can immediately see the new calendars. */
-            message: string
-          }
-        }
-      }
+            message: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict with the current state */
       409: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** List a chatbot's calendars (24-hour times, zone abbreviation for today) */
   listCalendars: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description The calendars, oldest first */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
+            response: "success";
             calendar_list: {
-              calendar_id: string
-              name: string
-              calendar_email: string
-              /** @description 24-hour 'HH:MM' */
-              daily_start: string
-              /** @description 24-hour 'HH:MM' */
-              daily_end: string
-              include_weekends: boolean
-              /** @description Abbreviation for the current date */
-              local_timezone: string
-              /** @description IANA name */
-              local_timezone_name: string
-              description: string
-              min15App: boolean
-              min30App: boolean
-              min45App: boolean
-              min60App: boolean
-            }[]
-          }
-        }
-      }
+                calendar_id: string;
+                name: string;
+                calendar_email: string;
+                /** @description 24-hour 'HH:MM' */
+                daily_start: string;
+                /** @description 24-hour 'HH:MM' */
+                daily_end: string;
+                include_weekends: boolean;
+                /** @description Abbreviation for the current date */
+                local_timezone: string;
+                /** @description IANA name */
+                local_timezone_name: string;
+                description: string;
+                min15App: boolean;
+                min30App: boolean;
+                min45App: boolean;
+                min60App: boolean;
+              }[];
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Delete a calendar and its appointments */
   deleteCalendar: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @description calendar_id as calendar-view lists it. */
-          calendar_id: string
-        }
-      }
-    }
+          calendar_id: string;
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Calendar deleted successfully. */
-            response: string
-          }
-        }
-      }
+            response: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Change a calendar's settings; booked appointments stay booked */
   editCalendar: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
-          calendar_id: string
+        "application/json": {
+          calendar_id: string;
           /** @description Name of the calendar. */
-          calendar_name?: string
+          calendar_name?: string;
           /**
            * Format: email
            * @description Contact address for calendar notifications.
            */
-          calendar_email?: string
+          calendar_email?: string;
           /** @description Opening time, 12-hour clock 'h:mm AM/PM'. */
-          daily_start?: string
+          daily_start?: string;
           /** @description Closing time, 12-hour clock 'h:mm AM/PM', after daily_start. */
-          daily_end?: string
+          daily_end?: string;
           /** @description IANA time zone name. */
-          local_timezone?: string
+          local_timezone?: string;
           /** @description Details accompanying appointments (links, venue). */
-          description?: string
+          description?: string;
           /**
            * @description Whether weekends can be booked. Multipart forms may send 'true'/'false'.
            * @default false
            */
-          include_weekends?: boolean
+          include_weekends?: boolean;
           /**
            * @description Enables 15-minute appointments. Multipart forms may send 'true'/'false'.
            * @default false
            */
-          min15App?: boolean
+          min15App?: boolean;
           /**
            * @description Enables 30-minute appointments. Multipart forms may send 'true'/'false'.
            * @default false
            */
-          min30App?: boolean
+          min30App?: boolean;
           /**
            * @description Enables 45-minute appointments. Multipart forms may send 'true'/'false'.
            * @default false
            */
-          min45App?: boolean
+          min45App?: boolean;
           /**
            * @description Enables 60-minute appointments. At least one of min15App..min60App must be true. Multipart forms may send 'true'/'false'.
            * @default false
            */
-          min60App?: boolean
-        }
-      }
-    }
+          min60App?: boolean;
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description Calendar updated successfully. */
-            response: string
-          }
-        }
-      }
+            response: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Body or file over its size limit */
       413: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** The chatbot's webhook deliveries with their state, newest first */
   listWebhookDeliveries: {
     parameters: {
       query?: {
         /** @description A whole number from 1 to 200: at most this many items, newest first, and has_more. Without it (and starting_after) the whole list as before. */
-        limit?: string
+        limit?: string;
         /** @description The id of the last item of the previous page. */
-        starting_after?: string
-      }
+        starting_after?: string;
+      };
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description The chatbot's webhook deliveries, newest first */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @constant */
-            response: 'success'
-            deliveries: {
-              /** @description Also the webhook-id header of every attempt */
-              delivery_id: string
-              event_type: 'lead.created' | 'submission.created' | 'appointment.created' | 'appointment.cancelled' | 'conversation.unanswered'
-              status: 'pending' | 'delivered' | 'failed'
-              attempts: number
-              /** @description The receiver's HTTP status at the last attempt, when it answered */
-              last_status: number | null
-              last_error: string | null
-              created_at: string
-              updated_at: string
-              /** @description The event as signed and sent (JSON text) */
-              payload: string
-            }[]
+            response: "success";
+            deliveries: ({
+                /** @description Also the webhook-id header of every attempt */
+                delivery_id: string;
+                event_type: "lead.created" | "submission.created" | "appointment.created" | "appointment.cancelled" | "conversation.unanswered";
+                status: "pending" | "delivered" | "failed";
+                attempts: number;
+                /** @description The receiver's HTTP status at the last attempt, when it answered */
+                last_status: number | null;
+                last_error: string | null;
+                created_at: string;
+                updated_at: string;
+                /** @description The event as signed and sent (JSON text) */
+                payload: string;
+              })[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
-            has_more?: boolean
-          }
-        }
-      }
+            has_more?: boolean;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Replace the webhook secret; for 24 hours deliveries carry a signature under each (new first, space-separated) */
   rotateWebhookSecret: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description The secret was replaced */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
+          "application/json": {
             /** @description The new secret; for 24 hours deliveries carry a signature under it and one under the old one */
-            webhook_secret: string
-          }
-        }
-      }
+            webhook_secret: string;
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Missing or invalid token */
       401: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Widget config: look, greeting and what the chatbot type needs (price list, questions, calendars); ETag over the body, Cache-Control: no-cache, 304 on If-None-Match */
   getWidgetConfig: {
     parameters: {
       path: {
         /** @description The chatbot id (chatbot_id). */
-        uniqueId: string
-      }
-    }
+        uniqueId: string;
+      };
+    };
     responses: {
       /** @description What the widget needs to draw itself */
       200: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': {
-            chatbot_id: string
-            chatbot_type: 'Knowledge Retrieval' | 'Business Enquiries' | 'Data Collection' | 'Quote Generation' | 'Appointment/Calendar Support'
-            chatbot_name: string
-            chatbot_title: string
-            chatbot_greeting: string
-            chatbot_instructions: string
+          "application/json": {
+            chatbot_id: string;
+            chatbot_type: "Knowledge Retrieval" | "Business Enquiries" | "Data Collection" | "Quote Generation" | "Appointment/Calendar Support";
+            chatbot_name: string;
+            chatbot_title: string;
+            chatbot_greeting: string;
+            chatbot_instructions: string;
             /** @description #rrggbb */
-            chatbot_color1: string
+            chatbot_color1: string;
             /** @description #rrggbb */
-            chatbot_color2: string
-            logo_url: string | null
+            chatbot_color2: string;
+            logo_url: string | null;
             /** @description Business Enquiries, Quote Generation */
             pricing_plans?: {
-              'Product/Service Name': string
-              'Product/Service Description': string
-              /** @description a non-negative number */
-              'Price excluding VAT': string
-              /** @description a non-negative number */
-              'Price including VAT': string
-            }[]
+                "Product/Service Name": string;
+                "Product/Service Description": string;
+                /** @description a non-negative number */
+                "Price excluding VAT": string;
+                /** @description a non-negative number */
+                "Price including VAT": string;
+              }[];
             /** @description Quote Generation */
-            currency?: string
+            currency?: string;
             /** @description Data Collection, and Appointment when it has questions */
-            data_collection?: {
-              title: string
-              question: string
-              type: 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
-            }[]
+            data_collection?: ({
+                title: string;
+                question: string;
+                type: "text" | "number" | "boolean" | "image" | "pdf_document";
+              })[];
             /** @description Appointment/Calendar Support */
             calendars?: {
-              calendar_id: string
-              name: string
-              description: string
-              /** @description IANA name */
-              local_timezone_name: string
-              /** @description Minutes the calendar offers */
-              durations: number[]
-              include_weekends: boolean
-            }[]
-          }
-        }
-      }
+                calendar_id: string;
+                name: string;
+                description: string;
+                /** @description IANA name */
+                local_timezone_name: string;
+                /** @description Minutes the calendar offers */
+                durations: number[];
+                include_weekends: boolean;
+              }[];
+          };
+        };
+      };
       /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
       400: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Another account’s chatbot, or a chatbot that is not available */
       403: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Not found */
       404: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Too many requests: retry after the Retry-After seconds */
       429: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
+          "x-request-id"?: string;
           /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number
-        }
+          "Retry-After"?: number;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (logged with the request id) */
       500: {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
-          'x-request-id'?: string
-        }
+          "x-request-id"?: string;
+        };
         content: {
-          'application/json': components['schemas']['Error']
-        }
-      }
-    }
-  }
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Quote Generation: a visitor asked for a quote */
   onLeadCreated: {
     parameters: {
       header: {
         /** @description The delivery id, the same on every retry (de-duplicate on it). */
-        'webhook-id': string
+        "webhook-id": string;
         /** @description Unix seconds of this attempt. */
-        'webhook-timestamp': string
+        "webhook-timestamp": string;
         /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
-        'webhook-signature': string
-      }
-    }
+        "webhook-signature": string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @constant */
-          type: 'lead.created'
+          type: "lead.created";
           /** @description When the event happened (ISO 8601) */
-          timestamp: string
+          timestamp: string;
           data: {
-            chatbot_id: string
+            chatbot_id: string;
             lead: {
-              lead_id: string
-              created_at: string
-              client_name: string
-              client_email: string
-              quote_id: string
-              quote_number: string
-              quote_url: string
-              total_excluding_vat: string
-              total_including_vat: string
-              currency: string
-              valid_until: string | null
+              lead_id: string;
+              created_at: string;
+              client_name: string;
+              client_email: string;
+              quote_id: string;
+              quote_number: string;
+              quote_url: string;
+              total_excluding_vat: string;
+              total_including_vat: string;
+              currency: string;
+              valid_until: string | null;
               items: {
-                name: string
-                quantity: number
-                line_total_excluding_vat: string
-                line_total_including_vat: string
-              }[]
-            }
-          }
-        }
-      }
-    }
+                  name: string;
+                  quantity: number;
+                  line_total_excluding_vat: string;
+                  line_total_including_vat: string;
+                }[];
+            };
+          };
+        };
+      };
+    };
     responses: {
       /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
       200: {
-        content: never
-      }
-    }
-  }
+        content: never;
+      };
+    };
+  };
   /** Data Collection: a visitor completed the form */
   onSubmissionCreated: {
     parameters: {
       header: {
         /** @description The delivery id, the same on every retry (de-duplicate on it). */
-        'webhook-id': string
+        "webhook-id": string;
         /** @description Unix seconds of this attempt. */
-        'webhook-timestamp': string
+        "webhook-timestamp": string;
         /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
-        'webhook-signature': string
-      }
-    }
+        "webhook-signature": string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @constant */
-          type: 'submission.created'
+          type: "submission.created";
           /** @description When the event happened (ISO 8601) */
-          timestamp: string
+          timestamp: string;
           data: {
-            chatbot_id: string
+            chatbot_id: string;
             submission: {
-              submission_id: string
-              created_at: string
-              answers: {
-                title: string
-                type: 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
-                value: string | number | boolean
-              }[]
-            }
-          }
-        }
-      }
-    }
+              submission_id: string;
+              created_at: string;
+              answers: ({
+                  title: string;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  value: string | number | boolean;
+                })[];
+            };
+          };
+        };
+      };
+    };
     responses: {
       /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
       200: {
-        content: never
-      }
-    }
-  }
+        content: never;
+      };
+    };
+  };
   /** Appointment/Calendar Support: a visitor booked */
   onAppointmentCreated: {
     parameters: {
       header: {
         /** @description The delivery id, the same on every retry (de-duplicate on it). */
-        'webhook-id': string
+        "webhook-id": string;
         /** @description Unix seconds of this attempt. */
-        'webhook-timestamp': string
+        "webhook-timestamp": string;
         /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
-        'webhook-signature': string
-      }
-    }
+        "webhook-signature": string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @constant */
-          type: 'appointment.created'
+          type: "appointment.created";
           /** @description When the event happened (ISO 8601) */
-          timestamp: string
+          timestamp: string;
           data: {
-            chatbot_id: string
+            chatbot_id: string;
             appointment: {
-              appointment_id: string
-              calendar_id: string
-              calendar_name: string
-              start: string
-              end: string
-              duration: number
-              client_name: string
-              client_email: string
-              answers: {
-                title: string
-                type: 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
-                value: string | number | boolean
-              }[]
-              created_at: string
+              appointment_id: string;
+              calendar_id: string;
+              calendar_name: string;
+              start: string;
+              end: string;
+              duration: number;
+              client_name: string;
+              client_email: string;
+              answers: ({
+                  title: string;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  value: string | number | boolean;
+                })[];
+              created_at: string;
               /** @description A cancelled appointment stays listed; its time is free again */
-              status: 'confirmed' | 'cancelled'
-            }
-          }
-        }
-      }
-    }
+              status: "confirmed" | "cancelled";
+            };
+          };
+        };
+      };
+    };
     responses: {
       /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
       200: {
-        content: never
-      }
-    }
-  }
+        content: never;
+      };
+    };
+  };
   /** Appointment/Calendar Support: the owner cancelled an appointment */
   onAppointmentCancelled: {
     parameters: {
       header: {
         /** @description The delivery id, the same on every retry (de-duplicate on it). */
-        'webhook-id': string
+        "webhook-id": string;
         /** @description Unix seconds of this attempt. */
-        'webhook-timestamp': string
+        "webhook-timestamp": string;
         /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
-        'webhook-signature': string
-      }
-    }
+        "webhook-signature": string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @constant */
-          type: 'appointment.cancelled'
+          type: "appointment.cancelled";
           /** @description When the event happened (ISO 8601) */
-          timestamp: string
+          timestamp: string;
           data: {
-            chatbot_id: string
+            chatbot_id: string;
             appointment: {
-              appointment_id: string
-              calendar_id: string
-              calendar_name: string
-              start: string
-              end: string
-              duration: number
-              client_name: string
-              client_email: string
-              answers: {
-                title: string
-                type: 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
-                value: string | number | boolean
-              }[]
-              created_at: string
+              appointment_id: string;
+              calendar_id: string;
+              calendar_name: string;
+              start: string;
+              end: string;
+              duration: number;
+              client_name: string;
+              client_email: string;
+              answers: ({
+                  title: string;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  value: string | number | boolean;
+                })[];
+              created_at: string;
               /** @description A cancelled appointment stays listed; its time is free again */
-              status: 'confirmed' | 'cancelled'
-            }
-          }
-        }
-      }
-    }
+              status: "confirmed" | "cancelled";
+            };
+          };
+        };
+      };
+    };
     responses: {
       /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
       200: {
-        content: never
-      }
-    }
-  }
+        content: never;
+      };
+    };
+  };
   /** Knowledge Retrieval, Business Enquiries: a question the material could not answer */
   onConversationUnanswered: {
     parameters: {
       header: {
         /** @description The delivery id, the same on every retry (de-duplicate on it). */
-        'webhook-id': string
+        "webhook-id": string;
         /** @description Unix seconds of this attempt. */
-        'webhook-timestamp': string
+        "webhook-timestamp": string;
         /** @description v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">; two, space-separated, for 24 hours after a rotation. */
-        'webhook-signature': string
-      }
-    }
+        "webhook-signature": string;
+      };
+    };
     requestBody: {
       content: {
-        'application/json': {
+        "application/json": {
           /** @constant */
-          type: 'conversation.unanswered'
+          type: "conversation.unanswered";
           /** @description When the event happened (ISO 8601) */
-          timestamp: string
+          timestamp: string;
           data: {
-            chatbot_id: string
+            chatbot_id: string;
             question: {
               /** @description The visitor's message */
-              message_id: string
-              session_id: string
-              visitor_id: string
-              question: string
-              created_at: string
-            }
-          }
-        }
-      }
-    }
+              message_id: string;
+              session_id: string;
+              visitor_id: string;
+              question: string;
+              created_at: string;
+            };
+          };
+        };
+      };
+    };
     responses: {
       /** @description Any 2xx within 15 seconds counts as delivered; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
       200: {
-        content: never
-      }
-    }
-  }
+        content: never;
+      };
+    };
+  };
 }
