@@ -1,10 +1,9 @@
 // Helpers for the answer tests: a subscribed owner, chatbots made through the creation endpoints,
 // material added through document-add (real PDFs) and link-add (a real local HTTP server).
 import { client, type TestApp } from '../support/app'
-import { BAKERY_PRICES } from '../support/chatbots'
+import { BAKERY_PRICES, pdfForm } from '../support/chatbots'
+import { path } from '../support/endpoints'
 import { textPdf } from '../training/pdf-fixtures'
-
-export const chatPath = (id: string) => `/api/v1.0/chat/${id}/`
 
 export const INSTRUCTIONS = 'Ask me about our bread, cakes and opening hours.'
 
@@ -26,10 +25,8 @@ export const ANSWERING_BAKERY = {
 
 /** Adds PDFs made of the given pages (lines per page) through document-add. */
 export async function addPdf(app: TestApp, token: string, chatbotId: string, title: string, pages: string[][]): Promise<void> {
-  const form = new FormData()
   const bytes = await textPdf({ title, pages })
-  form.append('documents', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), `${title}.pdf`)
-  const r = await client(app.url, token).form(`/api/v1.0/chatbot-document-add/${chatbotId}/`, form)
+  const r = await client(app.url, token).form(path.documentAdd(chatbotId), pdfForm([{ bytes, name: `${title}.pdf` }]))
   if (r.status !== 200) throw new Error(`document-add: ${JSON.stringify(r.body)}`)
 }
 
@@ -44,7 +41,7 @@ export async function addPages(app: TestApp, token: string, chatbotId: string, p
     },
   })
   const urls = Object.fromEntries(Object.keys(pages).map((name) => [name, `http://127.0.0.1:${server.port}/${name}`]))
-  const r = await client(app.url, token).post(`/api/v1.0/chatbot-link-add/${chatbotId}/`, { links: Object.values(urls) })
+  const r = await client(app.url, token).post(path.linkAdd(chatbotId), { links: Object.values(urls) })
   if (r.status !== 200) throw new Error(`link-add: ${JSON.stringify(r.body)}`)
   await app.ctx.jobs.idle()
   return { urls, stop: () => server.stop(true) }
@@ -60,7 +57,7 @@ export interface ChatReply {
 
 /** Asks in a fresh session, as a new visitor would. */
 export async function ask(app: TestApp, chatbotId: string, message: string): Promise<ChatReply> {
-  const r = await client(app.url).post(chatPath(chatbotId), { message, visitor_id: `visitor-${crypto.randomUUID()}` })
+  const r = await client(app.url).post(path.chat(chatbotId), { message, visitor_id: `visitor-${crypto.randomUUID()}` })
   if (r.status !== 200) throw new Error(`chat: ${r.status} ${JSON.stringify(r.body)}`)
   return r.body
 }
