@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { ConfigError, loadConfig } from '../../src/config'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { client, lastCodeFor, startTestApp, subscribedToken } from '../support/app'
-import { CREATION_BODIES } from '../support/fixtures'
+import { CREATION_BODIES } from '../support/chatbots'
 import { Migrator } from 'kysely'
 import { migrationProvider } from '../../src/db/migrations'
 

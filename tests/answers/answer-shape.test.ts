@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { answerTypeOf, questionCues } from '../../src/features/answers/cues'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { addPages, ask, knowledgeChatbot } from './support'
+import { addPages, ask, DOCS_HELPER } from './support'
+import { createChatbot } from '../support/chatbots'
 
 test('answer types: the form of the question names the kind of sentence that answers it', () => {
   const quantity = answerTypeOf('How long is the backup window?')
@@ -40,7 +41,7 @@ const EXPANSION = 'The installer sets up the Logical Volume Manager (LVM) when a
 beforeAll(async () => {
   app = await startTestApp()
   const token = await subscribedToken(app, 'shape@answers.example')
-  id = await knowledgeChatbot(app, token)
+  id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
   const filler = (topic: string) => `<p>This paragraph is about ${topic} and has nothing to do with the questions asked here, so it only fills the page.</p>`
   const page = `<html><head><title>Server handbook</title></head><body>
     <h1>Server handbook</h1>

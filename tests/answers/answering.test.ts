@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { NOTHING_FOUND, SECTION_TITLES } from '../../src/features/answers/texts'
 import { QUOTE_HINT } from '../../src/features/chat/texts'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { createChatbot, path } from '../chat/support'
-import { addPages, addPdf, ask, businessChatbot, knowledgeChatbot } from './support'
+import { createChatbot } from '../support/chatbots'
+import { path } from '../support/endpoints'
+import { addPages, addPdf, ANSWERING_BAKERY, ask, DOCS_HELPER } from './support'
 
 const RYE_PAGE =
   '<html><head><title>Rye bread guide</title></head><body><p>Our dark rye bread uses a three-day starter and whole caraway seeds.</p><p>It keeps for a week.</p></body></html>'
@@ -21,7 +22,7 @@ afterAll(() => app.stop())
 
 describe('Knowledge Retrieval', () => {
   test('answers from documents and links with one source each; an unrelated question gets the refusal', async () => {
-    const id = await knowledgeChatbot(app, token)
+    const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
     await addPdf(app, token, id, 'Bakery handbook', [
       ['Welcome to the Harbour Bakery handbook.', 'Our sourdough rises for eighteen hours before it is baked.'],
       ['Allergens are listed on every shelf label.', 'Ask staff about nut-free options.'],
@@ -48,7 +49,7 @@ describe('Knowledge Retrieval', () => {
 describe('Business Enquiries', () => {
   let id: string
   beforeAll(async () => {
-    id = await businessChatbot(app, token)
+    id = (await createChatbot(app, token, 'business', ANSWERING_BAKERY)).id
   })
 
   test('a question about one product quotes that item, formatted, from the price list', async () => {

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { questionCues } from '../../src/features/answers/cues'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { addPages, ask, knowledgeChatbot } from './support'
+import { addPages, ask, DOCS_HELPER } from './support'
+import { createChatbot } from '../support/chatbots'
 
 test('cues: compound names and definition questions; no input becomes a broken pattern', () => {
   expect(questionCues('What does from-git do?').map((c) => c.test('Use from-git to read the tag.'))).toEqual([true])
@@ -19,7 +20,7 @@ let id: string
 beforeAll(async () => {
   app = await startTestApp()
   const token = await subscribedToken(app, 'cues@answers.example')
-  id = await knowledgeChatbot(app, token)
+  id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
   const page = `<html><head><title>Versions</title></head><body>
     <p>The version command bumps the version in the manifest and creates a git tag for the new version.</p>
     <p>With from-git, the version command reads the latest git tag and uses it as the new version.</p>

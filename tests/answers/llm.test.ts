@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { LLM_NO_ANSWER, NOTHING_FOUND } from '../../src/features/answers/texts'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { addPdf, ask, businessChatbot, INSTRUCTIONS, knowledgeChatbot } from './support'
+import { addPdf, ANSWERING_BAKERY, ask, DOCS_HELPER, INSTRUCTIONS } from './support'
+import { createChatbot } from '../support/chatbots'
 
 type Behaviour = 'answer' | 'no-answer' | 'error' | 'hang'
 
@@ -39,12 +40,12 @@ beforeAll(async () => {
   })
   app = await startTestApp({ LLM_BASE_URL: `http://127.0.0.1:${llm.port}/v1/`, LLM_API_KEY: 'sk-test-key', LLM_MODEL: 'tiny-model', LLM_TIMEOUT_MS: '300' })
   const token = await subscribedToken(app, 'llm@answers.example')
-  knowledge = await knowledgeChatbot(app, token)
+  knowledge = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
   await addPdf(app, token, knowledge, 'Kiln manual', [
     ['The kiln reaches 1,280 degrees Celsius in about nine hours of firing.', 'Let the kiln cool for a full day before opening its lid.'],
   ])
   await addPdf(app, token, knowledge, 'Glaze notes', [['A kiln firing for stoneware glazes reaches cone 10, about 1,280 degrees.', 'Glazes must be stirred before use.']])
-  business = await businessChatbot(app, token)
+  business = (await createChatbot(app, token, 'business', ANSWERING_BAKERY)).id
 })
 afterAll(async () => {
   for (const release of hanging) release()

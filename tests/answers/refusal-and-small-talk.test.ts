@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { GOODBYE_REPLY, greetingReply, NOTHING_FOUND, thanksReply } from '../../src/features/answers/texts'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { addPdf, ask, businessChatbot, INSTRUCTIONS, knowledgeChatbot } from './support'
+import { addPdf, ANSWERING_BAKERY, ask, DOCS_HELPER, INSTRUCTIONS } from './support'
+import { createChatbot } from '../support/chatbots'
 
 let app: TestApp
 let id: string
@@ -11,7 +12,7 @@ let id: string
 beforeAll(async () => {
   app = await startTestApp()
   const token = await subscribedToken(app, 'refusal@answers.example')
-  id = await knowledgeChatbot(app, token)
+  id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
   await addPdf(app, token, id, 'Kiln manual', [
     [
       'The kiln reaches 1,280 degrees Celsius in about nine hours.',
@@ -71,6 +72,6 @@ test('greetings, thanks and goodbyes get a short friendly reply with the instruc
 
 test('Business Enquiries greets too', async () => {
   const token = await subscribedToken(app, 'refusal-business@answers.example')
-  const business = await businessChatbot(app, token)
+  const business = (await createChatbot(app, token, 'business', ANSWERING_BAKERY)).id
   expect(await ask(app, business, 'hey there')).toMatchObject({ reply: greetingReply(INSTRUCTIONS), sources: [], answered: true })
 })

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sentencesOf } from '../../src/lib/sentences'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { addPdf, ask, knowledgeChatbot } from './support'
+import { addPdf, ask, DOCS_HELPER } from './support'
+import { createChatbot } from '../support/chatbots'
 
 const HOST = 'The packaging repositories are hosted on salsa.debian.org and mirrored every night.'
 const GLOB = 'Upstream release tarballs matching *.tar.gz are verified against their signatures.'
@@ -24,7 +25,7 @@ describe('sentence boundaries', () => {
     beforeAll(async () => {
       app = await startTestApp()
       const token = await subscribedToken(app, 'sentences@answers.example')
-      id = await knowledgeChatbot(app, token)
+      id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
       const filler = (topic: string) => `This paragraph is about ${topic} and has nothing to do with the questions asked here.`
       await addPdf(app, token, id, 'Importer handbook', [
         [filler('gardening'), HOST, GLOB, filler('the weather')],

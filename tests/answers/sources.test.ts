@@ -2,7 +2,8 @@
 // relevant first (contract section 8).
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { addPages, addPdf, ask, knowledgeChatbot } from './support'
+import { addPages, addPdf, ask, DOCS_HELPER } from './support'
+import { createChatbot } from '../support/chatbots'
 
 let app: TestApp
 
@@ -20,7 +21,7 @@ const glazeParagraph = (n: number) => [
 
 test('a document matched by many passages is listed once, with the answering passage as snippet', async () => {
   const token = await subscribedToken(app, 'sources@answers.example')
-  const id = await knowledgeChatbot(app, token)
+  const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
   // Eight pages of glaze notes: several passages of one document match the question.
   await addPdf(
     app,

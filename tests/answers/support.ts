@@ -1,53 +1,32 @@
 // Helpers for the answer tests: a subscribed owner, chatbots made through the creation endpoints,
 // material added through document-add (real PDFs) and link-add (a real local HTTP server).
 import { client, type TestApp } from '../support/app'
+import { BAKERY_PRICES, pdfForm } from '../support/chatbots'
+import { path } from '../support/endpoints'
 import { textPdf } from '../training/pdf-fixtures'
-
-export const chatPath = (id: string) => `/api/v1.0/chat/${id}/`
-
-export const BAKERY_PRICES = [
-  { 'Product/Service Name': 'Sourdough loaf', 'Product/Service Description': 'Slow-risen, 800 g', 'Price excluding VAT': '4.50', 'Price including VAT': '4.86' },
-  { 'Product/Service Name': 'Wedding cake', 'Product/Service Description': 'Three tiers, made to order', 'Price excluding VAT': '1250', 'Price including VAT': '1350' },
-  { 'Product/Service Name': 'Delivery van hire', 'Product/Service Description': 'Per hour', 'Price excluding VAT': '35.10', 'Price including VAT': '42.12' },
-]
 
 export const INSTRUCTIONS = 'Ask me about our bread, cakes and opening hours.'
 
-export async function knowledgeChatbot(app: TestApp, token: string): Promise<string> {
-  const r = await client(app.url, token).post('/api/v1.0/api-knowledge-retrieval/', {
-    chatbot_name: 'Docs helper',
-    chatbot_greeting: 'Hello!',
-    chatbot_instructions: INSTRUCTIONS,
-    business_industry: 'Bakery',
-  })
-  if (r.status !== 200) throw new Error(`creation: ${JSON.stringify(r.body)}`)
-  return r.body.chatbot_id
-}
+/** The knowledge chatbot the answer tests train: its own name and instructions over the shared bakery. */
+export const DOCS_HELPER = { chatbot_name: 'Docs helper', chatbot_instructions: INSTRUCTIONS }
 
-export async function businessChatbot(app: TestApp, token: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await client(app.url, token).post('/api/v1.0/api-customer-support/', {
-    chatbot_name: 'Harbour Bakery',
-    chatbot_greeting: 'Hello!',
-    chatbot_instructions: INSTRUCTIONS,
-    business_industry: 'Bakery',
-    business_website: 'https://bakery.example',
-    pricing_plans: BAKERY_PRICES,
-    operating_hours: 'Monday to Friday 7:00 to 18:00, Saturday 8:00 to 13:00, closed on Sunday.',
-    contact_information: 'Phone 555-0100, e-mail hello@bakery.example',
-    address_locations: '1 Quay Street, Harbourtown',
-    faqs: 'Do you bake gluten-free bread?\nYes, every Tuesday and Friday.\n\nCan I bring my dog?\nDogs are welcome on the terrace.',
-    ...extra,
-  })
-  if (r.status !== 200) throw new Error(`creation: ${JSON.stringify(r.body)}`)
-  return r.body.chatbot_id
+/**
+ * The business chatbot the answer tests ask: the shared bakery, with a four-digit price (to
+ * check number formatting in the price answer) and the contact, address and FAQ texts the
+ * answers quote.
+ */
+export const ANSWERING_BAKERY = {
+  chatbot_instructions: INSTRUCTIONS,
+  pricing_plans: BAKERY_PRICES.map((p) => (p['Product/Service Name'] === 'Wedding cake' ? { ...p, 'Price excluding VAT': '1250', 'Price including VAT': '1350' } : p)),
+  contact_information: 'Phone 555-0100, e-mail hello@bakery.example',
+  address_locations: '1 Quay Street, Harbourtown',
+  faqs: 'Do you bake gluten-free bread?\nYes, every Tuesday and Friday.\n\nCan I bring my dog?\nDogs are welcome on the terrace.',
 }
 
 /** Adds PDFs made of the given pages (lines per page) through document-add. */
 export async function addPdf(app: TestApp, token: string, chatbotId: string, title: string, pages: string[][]): Promise<void> {
-  const form = new FormData()
   const bytes = await textPdf({ title, pages })
-  form.append('documents', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), `${title}.pdf`)
-  const r = await client(app.url, token).form(`/api/v1.0/chatbot-document-add/${chatbotId}/`, form)
+  const r = await client(app.url, token).form(path.documentAdd(chatbotId), pdfForm([{ bytes, name: `${title}.pdf` }]))
   if (r.status !== 200) throw new Error(`document-add: ${JSON.stringify(r.body)}`)
 }
 
@@ -62,7 +41,7 @@ export async function addPages(app: TestApp, token: string, chatbotId: string, p
     },
   })
   const urls = Object.fromEntries(Object.keys(pages).map((name) => [name, `http://127.0.0.1:${server.port}/${name}`]))
-  const r = await client(app.url, token).post(`/api/v1.0/chatbot-link-add/${chatbotId}/`, { links: Object.values(urls) })
+  const r = await client(app.url, token).post(path.linkAdd(chatbotId), { links: Object.values(urls) })
   if (r.status !== 200) throw new Error(`link-add: ${JSON.stringify(r.body)}`)
   await app.ctx.jobs.idle()
   return { urls, stop: () => server.stop(true) }
@@ -78,7 +57,7 @@ export interface ChatReply {
 
 /** Asks in a fresh session, as a new visitor would. */
 export async function ask(app: TestApp, chatbotId: string, message: string): Promise<ChatReply> {
-  const r = await client(app.url).post(chatPath(chatbotId), { message, visitor_id: `visitor-${crypto.randomUUID()}` })
+  const r = await client(app.url).post(path.chat(chatbotId), { message, visitor_id: `visitor-${crypto.randomUUID()}` })
   if (r.status !== 200) throw new Error(`chat: ${r.status} ${JSON.stringify(r.body)}`)
   return r.body
 }

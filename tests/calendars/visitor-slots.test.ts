@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { BOOKING_MESSAGES } from '../../src/features/calendars/texts'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CALENDAR, createChatbot, path, placeNow } from '../chat/support'
+import { BAKERY_CALENDAR, createChatbot, placeNow } from '../support/chatbots'
+import { path } from '../support/endpoints'
 
 let app: TestApp
 /** 9:00 to 17:00 in New York, every day. */
@@ -21,8 +22,8 @@ const slots = (at: { chatbot: string; calendar: string }, query: string) => clie
 beforeAll(async () => {
   app = await startTestApp()
   const token = await subscribedToken(app, 'zones@bakery.example')
-  fullDays = await appointmentChatbot(token, CALENDAR)
-  mornings = await appointmentChatbot(token, { ...CALENDAR, daily_start: '9:00 AM', daily_end: '10:00 AM', include_weekends: false })
+  fullDays = await appointmentChatbot(token, BAKERY_CALENDAR)
+  mornings = await appointmentChatbot(token, { ...BAKERY_CALENDAR, daily_start: '9:00 AM', daily_end: '10:00 AM', include_weekends: false })
   // 07:00 in New York on Tuesday 1 December 2026 (21:00 in Tokyo).
   placeNow(app, '2026-12-01T12:00:00Z')
 })

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { answerMissing, notAvailableForType, SLOT_UNAVAILABLE } from '../../src/features/chat/texts'
 import { client, startTestApp, type TestApp } from '../support/app'
 import { startSmtpSink } from '../support/smtp-sink'
-import { CALENDAR, createChatbot, fileForm, path, placeNow, subscribedTokenViaSmtp } from './support'
+import { BAKERY_CALENDAR, createChatbot, fileForm, placeNow, subscribedTokenViaSmtp } from '../support/chatbots'
+import { path } from '../support/endpoints'
 import { tinyPng } from './tiny-images'
 
 let app: TestApp
@@ -64,7 +65,7 @@ test('a visitor books a free slot; client and calendar each get an .ics invitati
     status: 'confirmed',
   })
 
-  for (const to of ['jane@client.example', CALENDAR.calendar_email]) {
+  for (const to of ['jane@client.example', BAKERY_CALENDAR.calendar_email]) {
     const mail = await smtp.waitFor(to, (m) => m.attachments.some((a) => a.contentType === 'text/calendar'))
     const ics = mail.attachments.find((a) => a.contentType === 'text/calendar')!
     const text = ics.content.toString('utf8').replace(/\r\n /g, '')

@@ -14,7 +14,8 @@ import {
 import { ACCESS_DENIED } from '../../src/http/errors'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { textPdf } from '../training/pdf-fixtures'
-import { createChatbot, fileForm, path, QUESTIONS } from './support'
+import { createChatbot, fileForm, BAKERY_QUESTIONS } from '../support/chatbots'
+import { path } from '../support/endpoints'
 import { tinyPng } from './tiny-images'
 
 let app: TestApp
@@ -28,7 +29,7 @@ beforeAll(async () => {
 })
 afterAll(() => app.stop())
 
-const q = (i: number) => QUESTIONS[i]
+const q = (i: number) => BAKERY_QUESTIONS[i]
 
 test('a visitor fills the form: bad answers are re-asked, files are uploaded, the owner sees the submission', async () => {
   const api = client(app.url)

@@ -6,7 +6,8 @@ import { DAILY_LIMIT_REACHED } from '../../src/features/chat/texts'
 import { TOO_MANY_REQUESTS } from '../../src/http/rate-limit'
 import { client, type Reply, startTestApp, type TestApp } from '../support/app'
 import { startSmtpSink } from '../support/smtp-sink'
-import { CALENDAR, createChatbot, path, placeNow, subscribedTokenViaSmtp } from './support'
+import { BAKERY_CALENDAR, createChatbot, placeNow, subscribedTokenViaSmtp } from '../support/chatbots'
+import { path } from '../support/endpoints'
 
 let app: TestApp
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>
@@ -101,7 +102,7 @@ describe('bookings', () => {
     client_email: email,
   })
   const setUp = async () => {
-    const chatbot = (await createChatbot(app, token, 'appointment', { calendar_data: [{ ...CALENDAR, calendar_email: 'desk@bakery.example' }] })).id
+    const chatbot = (await createChatbot(app, token, 'appointment', { calendar_data: [{ ...BAKERY_CALENDAR, calendar_email: 'desk@bakery.example' }] })).id
     const calendarId: string = (await client(app.url).get(path.widget(chatbot))).body.calendars[0].calendar_id
     return { chatbot, calendarId }
   }

@@ -6,7 +6,8 @@ import { notAvailableForType, NOT_IN_PRICE_LIST } from '../../src/features/chat/
 import { newWebhookSecret } from '../../src/lib/standard-webhooks'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { startSmtpSink } from '../support/smtp-sink'
-import { createChatbot, path, subscribedTokenViaSmtp } from './support'
+import { createChatbot, subscribedTokenViaSmtp, webhookSecretOf } from '../support/chatbots'
+import { path } from '../support/endpoints'
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>
 
@@ -63,7 +64,7 @@ describe('with a receiver on loopback', () => {
     const receiver = startReceiver([500])
     try {
       const created = await createChatbot(app, token, 'quote', { webhook_url: receiver.url })
-      const secret: string = created.body.webhook_secret
+      const secret: string = webhookSecretOf(created.body)
       expect(secret).toStartWith('whsec_')
 
       const reply = await client(app.url).post(path.quote(created.id), order)

@@ -4,7 +4,8 @@ import { CHATBOT_NOT_FOUND } from '../../src/http/errors'
 import { CHATBOT_UNAVAILABLE, DAILY_LIMIT_REACHED, SESSION_NOT_FOUND } from '../../src/features/chat/texts'
 import { DAY } from '../../src/lib/clock'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CALENDAR, createChatbot, path, PRICE_LIST, QUESTIONS, UNKNOWN_ID, type Kind } from './support'
+import { BAKERY_CALENDAR, createChatbot, BAKERY_PRICES, BAKERY_QUESTIONS, type Kind } from '../support/chatbots'
+import { path, UNKNOWN_ID } from '../support/endpoints'
 
 let app: TestApp
 let token: string
@@ -41,17 +42,17 @@ describe('widget config', () => {
 
     const business = (await api.get(path.widget(ids.business))).body
     expect(business.chatbot_type).toBe('Business Enquiries')
-    expect(business.pricing_plans).toEqual(PRICE_LIST)
+    expect(business.pricing_plans).toEqual(BAKERY_PRICES)
     expect(business).not.toHaveProperty('currency')
     expect(business).not.toHaveProperty('data_collection')
 
     const data = (await api.get(path.widget(ids.data))).body
-    expect(data.data_collection).toEqual(QUESTIONS)
+    expect(data.data_collection).toEqual(BAKERY_QUESTIONS)
     expect(data).not.toHaveProperty('pricing_plans')
 
     const quote = (await api.get(path.widget(ids.quote))).body
     expect(quote.currency).toBe('EUR')
-    expect(quote.pricing_plans).toEqual(PRICE_LIST)
+    expect(quote.pricing_plans).toEqual(BAKERY_PRICES)
     expect(quote.logo_url).toStartWith(`${app.url}/media/logos/${ids.quote}/`)
     expect((await fetch(quote.logo_url)).headers.get('content-type')).toBe('image/png')
 
@@ -61,7 +62,7 @@ describe('widget config', () => {
       {
         calendar_id: expect.any(String),
         name: 'Tastings',
-        description: CALENDAR.description,
+        description: BAKERY_CALENDAR.description,
         local_timezone_name: 'America/New_York',
         durations: [30, 60],
         include_weekends: true,
@@ -70,9 +71,9 @@ describe('widget config', () => {
   })
 
   test('an Appointment chatbot with questions shows them', async () => {
-    const { id } = await createChatbot(app, token, 'appointment', { data_collection: QUESTIONS.slice(0, 2) })
+    const { id } = await createChatbot(app, token, 'appointment', { data_collection: BAKERY_QUESTIONS.slice(0, 2) })
     const config = (await client(app.url).get(path.widget(id))).body
-    expect(config.data_collection).toEqual(QUESTIONS.slice(0, 2))
+    expect(config.data_collection).toEqual(BAKERY_QUESTIONS.slice(0, 2))
   })
 
   test('an unknown chatbot is 404, with CORS so the widget can read it', async () => {

@@ -6,7 +6,8 @@ import { NO_FILE_QUESTION_PENDING, SESSION_NOT_FOUND } from '../../src/features/
 import { chatbotFilePrefix } from '../../src/features/chatbots/access'
 import { TOO_MANY_REQUESTS } from '../../src/http/rate-limit'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CALENDAR, createChatbot, fileForm, path, placeNow, UNKNOWN_ID } from './support'
+import { BAKERY_CALENDAR, createChatbot, fileForm, placeNow } from '../support/chatbots'
+import { path, UNKNOWN_ID } from '../support/endpoints'
 import { tinyPng } from './tiny-images'
 
 let app: TestApp
@@ -86,7 +87,7 @@ test('uploads only into a session whose pending question asks for a file, at mos
 
 test("an Appointment chatbot's file question takes an upload without a session; the booking that names it makes it served", async () => {
   const questions = [{ title: 'Cake photo', question: 'A photo of a cake you like?', type: 'image' }]
-  const chatbot = (await createChatbot(app, token, 'appointment', { data_collection: questions, calendar_data: [CALENDAR] })).id
+  const chatbot = (await createChatbot(app, token, 'appointment', { data_collection: questions, calendar_data: [BAKERY_CALENDAR] })).id
   const calendarId: string = (await client(app.url).get(path.widget(chatbot))).body.calendars[0].calendar_id
   const api = client(app.url)
   const photo = await api.form(path.upload(chatbot), fileForm(tinyPng(), 'cake.png', { visitor_id: 'booker' }))

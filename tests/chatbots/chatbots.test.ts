@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { MARKED_INTEGRITY, MARKED_VERSION } from '../../src/features/chatbots/marked-pin'
-import { asForm, CREATION_BODIES, PNG_1x1, PNG_DATA_URL, PRICE_LIST, QUESTIONS, TYPE_OF_PATH } from '../support/fixtures'
+import { asForm, CREATION_BODIES, PNG_1x1, PNG_DATA_URL, PRICE_LIST, QUESTIONS, TYPE_OF_PATH } from '../support/chatbots'
 
 let app: TestApp
 let token: string

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { loadConfig } from '../../src/config'
 import { MARKED_CDN_URL, MARKED_INTEGRITY, MARKED_VERSION } from '../../src/features/chatbots/marked-pin'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CREATION_BODIES } from '../support/fixtures'
+import { CREATION_BODIES } from '../support/chatbots'
 
 const root = join(import.meta.dir, '..', '..')
 const installed = join(root, 'node_modules', 'marked')

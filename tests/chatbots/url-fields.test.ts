@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { HTTP_URL_MESSAGE } from '../../src/http/validate'
 import { INVALID_RETURN_URL } from '../../src/features/accounts/texts'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CREATION_BODIES } from '../support/fixtures'
+import { CREATION_BODIES } from '../support/chatbots'
 
 let app: TestApp
 let token: string

@@ -13,7 +13,8 @@ import { NOTICES } from '../../src/features/dashboard/notices'
 import { launchChromium } from '../support/browser'
 import { client, lastCodeFor, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { startSmtpSink } from '../support/smtp-sink'
-import { businessChatbot } from '../answers/support'
+import { ANSWERING_BAKERY } from '../answers/support'
+import { createChatbot } from '../support/chatbots'
 
 const ARTIFACTS = join(import.meta.dir, '../../test-artifacts/dashboard')
 const EMAIL = 'inbox-browser@example.com'
@@ -43,7 +44,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink()
   app = await startTestApp({ SMTP_URL: smtp.url, MARKDOWN_CDN_URL: `http://127.0.0.1:${site.port}/marked.js` }, { mailbox: () => smtp.messages })
   const token = await subscribedToken(app, EMAIL)
-  chatbotId = await businessChatbot(app, token)
+  chatbotId = (await createChatbot(app, token, 'business', ANSWERING_BAKERY)).id
   // A visitor's conversation: one answered question, rated up, and one the material cannot answer, rated down.
   const visitor = client(app.url)
   const first = await visitor.post(`/api/v1.0/chat/${chatbotId}/`, { visitor_id: 'visitor-zoe', message: 'Do you bake gluten-free bread?' })

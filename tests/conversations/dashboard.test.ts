@@ -5,7 +5,8 @@ import { faqEntry, FAQ_ANSWER_REQUIRED } from '../../src/features/chatbots/faqs'
 import { NOTHING_FOUND } from '../../src/features/answers/texts'
 import { NOTICES } from '../../src/features/dashboard/notices'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { businessChatbot, knowledgeChatbot } from '../answers/support'
+import { ANSWERING_BAKERY, DOCS_HELPER } from '../answers/support'
+import { createChatbot } from '../support/chatbots'
 import { csrfOf, signIn, type FormClient } from '../dashboard/browser-client'
 
 let app: TestApp
@@ -21,7 +22,7 @@ beforeAll(async () => {
   app = await startTestApp()
   token = await subscribedToken(app, 'pages-owner@example.com')
   await subscribedToken(app, 'pages-other@example.com')
-  business = await businessChatbot(app, token)
+  business = (await createChatbot(app, token, 'business', ANSWERING_BAKERY)).id
   ;({ client: browser, csrf } = await signIn(app, 'pages-owner@example.com'))
 })
 afterAll(() => app.stop())
@@ -72,7 +73,7 @@ describe('inbox and transcript', () => {
   })
 
   test('the inbox pages through older conversations, 25 at a time', async () => {
-    const id = await knowledgeChatbot(app, token)
+    const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
     for (let i = 0; i < 27; i++) {
       app.clock.advance(1000)
       await chat(id, { visitor_id: `crowd-${String(i).padStart(2, '0')}`, message: 'hello' })
@@ -101,7 +102,7 @@ describe('inbox and transcript', () => {
 
 describe('unanswered questions', () => {
   test('Business Enquiries: an unanswered question becomes an FAQ entry, and the chatbot then answers it', async () => {
-    const id = await businessChatbot(app, token)
+    const id = (await createChatbot(app, token, 'business', ANSWERING_BAKERY)).id
     await chat(id, { visitor_id: 'v-1', message: BICYCLE })
     await chat(id, { visitor_id: 'v-2', message: 'can you fix my  BICYCLE?' })
     const page = await browser.get(`/dashboard/chatbots/${id}/unanswered/`)
@@ -132,7 +133,7 @@ describe('unanswered questions', () => {
   })
 
   test('Knowledge Retrieval lists them without the FAQ form, and refuses an FAQ post', async () => {
-    const id = await knowledgeChatbot(app, token)
+    const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
     await chat(id, { visitor_id: 'v-1', message: BICYCLE })
     const page = await browser.get(`/dashboard/chatbots/${id}/unanswered/`)
     expect(page.status).toBe(200)

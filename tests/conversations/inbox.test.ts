@@ -7,8 +7,8 @@ import { notAvailableForType } from '../../src/features/chat/texts'
 import { TYPES } from '../../src/features/chatbots/texts'
 import { BEFORE_INVALID, CONVERSATION_NOT_FOUND, FEEDBACK_THANKS, LIMIT_INVALID, MESSAGE_NOT_FOUND, STARTING_AFTER_UNKNOWN } from '../../src/features/conversations/texts'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { businessChatbot, knowledgeChatbot } from '../answers/support'
-import { createChatbot } from '../chat/support'
+import { ANSWERING_BAKERY, DOCS_HELPER } from '../answers/support'
+import { createChatbot } from '../support/chatbots'
 
 let app: TestApp
 let token: string
@@ -37,8 +37,8 @@ describe('chat answers and feedback', () => {
   let replyId: string
 
   beforeAll(async () => {
-    business = await businessChatbot(app, token)
-    knowledge = await knowledgeChatbot(app, token)
+    business = (await createChatbot(app, token, 'business', ANSWERING_BAKERY)).id
+    knowledge = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
     dataCollection = (await createChatbot(app, token, 'data')).id
   })
 
@@ -186,7 +186,7 @@ describe('chatbot-conversations', () => {
   const sessions: string[] = []
 
   beforeAll(async () => {
-    id = await knowledgeChatbot(app, token)
+    id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
     // Five conversations, a minute apart; the second gets a later message, so it becomes the newest.
     for (let i = 0; i < 5; i++) {
       app.clock.advance(60_000)
@@ -259,7 +259,7 @@ describe('chatbot-conversations', () => {
   })
 
   test('without limit at most 50, newest first', async () => {
-    const busy = await knowledgeChatbot(app, token)
+    const busy = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
     for (let i = 0; i < 52; i++) {
       app.clock.advance(1000)
       await chat(busy, { visitor_id: `crowd-${i}`, message: 'hello' })
@@ -273,7 +273,7 @@ describe('chatbot-conversations', () => {
 
 describe('chatbot-unanswered', () => {
   test('each refused question once (case and spacing aside), most asked first; answered ones are not listed', async () => {
-    const id = await businessChatbot(app, token)
+    const id = (await createChatbot(app, token, 'business', ANSWERING_BAKERY)).id
     const asks = ['Can you fix my bicycle?', 'can you  fix my BICYCLE ?', 'What is the capital of Australia?', ' CAN YOU FIX MY BICYCLE?', 'Do you bake gluten-free bread?']
     for (const message of asks) {
       app.clock.advance(60_000)
@@ -291,7 +291,7 @@ describe('chatbot-unanswered', () => {
     expect(Date.parse(bicycle.last_asked_at)).toBeGreaterThan(Date.parse(lastBicycle) - 2 * 60_000)
     expect(petrol).toEqual({ question: 'What is the capital of Australia?', count: 1, last_asked_at: expect.any(String) })
     // Knowledge Retrieval too; a chatbot with none has an empty list.
-    const fresh = await knowledgeChatbot(app, token)
+    const fresh = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
     expect((await unanswered(fresh)).body).toEqual({ response: 'success', questions: [] })
   })
 })

@@ -12,7 +12,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { launchChromium } from '../support/browser'
 import { client, lastCodeFor, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CREATION_BODIES, PRICE_LIST } from '../support/fixtures'
+import { CREATION_BODIES, PRICE_LIST } from '../support/chatbots'
 import { startSmtpSink } from '../support/smtp-sink'
 
 const ARTIFACTS = join(import.meta.dir, '../../test-artifacts/dashboard')

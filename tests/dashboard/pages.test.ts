@@ -4,7 +4,7 @@ import { sha256 } from '../../src/lib/ids'
 import { attr } from '../../src/features/dashboard/html'
 import { csvCell, toCsv } from '../../src/lib/csv'
 import { client, lastCodeFor, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CREATION_BODIES, PRICE_LIST } from '../support/fixtures'
+import { CREATION_BODIES, PRICE_LIST } from '../support/chatbots'
 import { csrfOf, FormClient, signIn } from './browser-client'
 
 const EVIL = '<script>alert(1)</script>'

@@ -11,9 +11,10 @@ import { join } from 'node:path'
 import { loadConfig, type FilesConfig } from '../../src/config'
 import { createS3FileStore } from '../../src/infra/files'
 import { client, freePort, startTestApp, subscribedToken } from '../support/app'
-import { CREATION_BODIES, PNG_1x1 } from '../support/fixtures'
+import { CREATION_BODIES, PNG_1x1 } from '../support/chatbots'
 import { textPdf } from '../training/pdf-fixtures'
-import { path, pdfForm } from '../training/support'
+import { pdfForm } from '../support/chatbots'
+import { path } from '../support/endpoints'
 
 const BUCKET = 'chatbot-files'
 const KEY = { id: 'S3RVER', secret: 'S3RVER' }

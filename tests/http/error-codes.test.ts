@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { ERROR_CODES, type ErrorCode } from '../../src/http/errors'
 import { client, lastCodeFor, startTestApp, subscribedToken, type Reply, type TestApp } from '../support/app'
-import { CALENDAR, CREATION_BODIES } from '../support/fixtures'
+import { CALENDAR, CREATION_BODIES } from '../support/chatbots'
 
 let app: TestApp
 let token: string

@@ -7,8 +7,9 @@ import { IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_MISMATCH, REPLAYED_HEADER } from '
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { dropTestDatabase } from '../support/database'
 import { startSmtpSink } from '../support/smtp-sink'
-import { CALENDAR, createChatbot, path, placeNow, PRICE_LIST, subscribedTokenViaSmtp } from '../chat/support'
-import { pdfForm } from '../training/support'
+import { BAKERY_CALENDAR, createChatbot, placeNow, BAKERY_PRICES, subscribedTokenViaSmtp } from '../support/chatbots'
+import { path } from '../support/endpoints'
+import { pdfForm } from '../support/chatbots'
 import { textPdf } from '../training/pdf-fixtures'
 
 let app: TestApp
@@ -81,7 +82,7 @@ test('a replayed public quote answers the same and stores, queues and e-mails no
   const { id } = await createChatbot(app, token, 'quote')
   const api = client(app.url)
   const headers = key('quote')
-  const order = { visitor_id: 'visitor-r', client_name: 'Jane Doe', client_email: 'jane@retry.example', items: [{ name: PRICE_LIST[0]['Product/Service Name'], quantity: 2 }] }
+  const order = { visitor_id: 'visitor-r', client_name: 'Jane Doe', client_email: 'jane@retry.example', items: [{ name: BAKERY_PRICES[0]['Product/Service Name'], quantity: 2 }] }
   const first = await api.post(path.quote(id), order, headers)
   expect(first.status).toBe(200)
   await app.ctx.jobs.idle()
@@ -96,7 +97,7 @@ test('a replayed public quote answers the same and stores, queues and e-mails no
   expect(mailsTo('jane@retry.example')).toBe(1)
   expect((await client(app.url, token).get(path.leads(id))).body.leads).toHaveLength(1)
   // Keyed by the visitor: another visitor's identical key is their own request.
-  const mismatch = await api.post(path.quote(id), { ...order, items: [{ name: PRICE_LIST[1]['Product/Service Name'], quantity: 1 }] }, headers)
+  const mismatch = await api.post(path.quote(id), { ...order, items: [{ name: BAKERY_PRICES[1]['Product/Service Name'], quantity: 1 }] }, headers)
   expect(mismatch.status).toBe(409)
   expect(mismatch.body.code).toBe('idempotency_mismatch')
   const otherVisitor = await api.post(path.quote(id), { ...order, visitor_id: 'visitor-s' }, headers)
@@ -105,7 +106,7 @@ test('a replayed public quote answers the same and stores, queues and e-mails no
 })
 
 test('a replayed booking answers the same and books, queues and e-mails nothing more', async () => {
-  const { id } = await createChatbot(app, token, 'appointment', { calendar_data: [{ ...CALENDAR, calendar_email: 'cal@retry.example' }] })
+  const { id } = await createChatbot(app, token, 'appointment', { calendar_data: [{ ...BAKERY_CALENDAR, calendar_email: 'cal@retry.example' }] })
   const calendarId = (await client(app.url).get(path.widget(id))).body.calendars[0].calendar_id
   placeNow(app, '2026-12-01T12:00:00Z')
   const api = client(app.url)

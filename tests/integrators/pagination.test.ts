@@ -2,8 +2,9 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { UNKNOWN_STARTING_AFTER } from '../../src/http/pagination'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CALENDAR, createChatbot, path, placeNow, PRICE_LIST } from '../chat/support'
-import { pdfForm } from '../training/support'
+import { BAKERY_CALENDAR, createChatbot, placeNow, BAKERY_PRICES } from '../support/chatbots'
+import { path } from '../support/endpoints'
+import { pdfForm } from '../support/chatbots'
 import { textPdf } from '../training/pdf-fixtures'
 
 let app: TestApp
@@ -102,7 +103,7 @@ test('leads, submissions and appointments page', async () => {
   const api = client(app.url)
   const quote = (await createChatbot(app, token, 'quote')).id
   for (let i = 0; i < 5; i++) {
-    const order = { visitor_id: `v${i}`, client_name: 'Jane', client_email: `jane${i}@pages.example`, items: [{ name: PRICE_LIST[0]['Product/Service Name'], quantity: i + 1 }] }
+    const order = { visitor_id: `v${i}`, client_name: 'Jane', client_email: `jane${i}@pages.example`, items: [{ name: BAKERY_PRICES[0]['Product/Service Name'], quantity: i + 1 }] }
     expect((await api.post(path.quote(quote), order)).status).toBe(200)
     app.clock.advance(1000)
   }
@@ -121,7 +122,7 @@ test('leads, submissions and appointments page', async () => {
   expect(submissions.body.submissions.length).toBe(3)
   await expectWalk(path.submissions(form), 'submissions', 'submission_id', 3)
 
-  const calendarBot = (await createChatbot(app, token, 'appointment', { calendar_data: [CALENDAR] })).id
+  const calendarBot = (await createChatbot(app, token, 'appointment', { calendar_data: [BAKERY_CALENDAR] })).id
   const calendarId = (await api.get(path.widget(calendarBot))).body.calendars[0].calendar_id
   placeNow(app, '2026-12-01T12:00:00Z')
   for (let i = 0; i < 3; i++) {

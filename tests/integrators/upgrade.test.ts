@@ -13,7 +13,8 @@ import { LEGACY_LEAD_WEBHOOK_JOB } from '../../src/features/quotes/leads'
 import { createKeys } from '../../src/infra/keys'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { dropTestDatabase, testDatabaseFor } from '../support/database'
-import { createChatbot, path, PRICE_LIST } from '../chat/support'
+import { createChatbot, BAKERY_PRICES, webhookSecretOf } from '../support/chatbots'
+import { path } from '../support/endpoints'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chatbot-upgrade-'))
 const apps: TestApp[] = []
@@ -60,7 +61,7 @@ test('a lead.created job queued under the old kind is delivered through the outb
   try {
     const token = await subscribedToken(app, 'legacy@bakery.example')
     const { id, body } = await createChatbot(app, token, 'quote')
-    const order = { visitor_id: 'v-old', client_name: 'Jane', client_email: 'jane@old.example', items: [{ name: PRICE_LIST[0]['Product/Service Name'], quantity: 1 }] }
+    const order = { visitor_id: 'v-old', client_name: 'Jane', client_email: 'jane@old.example', items: [{ name: BAKERY_PRICES[0]['Product/Service Name'], quantity: 1 }] }
     expect((await client(app.url).post(path.quote(id), order)).status).toBe(200)
     await client(app.url, token).post(path.edit(id), { webhook_url: `http://127.0.0.1:${receiver.port}/hooks` })
     const lead = await app.ctx.db.selectFrom('leads').selectAll().where('chatbot_id', '=', id).executeTakeFirstOrThrow()
@@ -71,7 +72,7 @@ test('a lead.created job queued under the old kind is delivered through the outb
     await app.ctx.jobs.idle()
     expect(deliveries).toHaveLength(1)
     expect(deliveries[0].headers['webhook-id']).toBe(lead.webhook_message_id)
-    const event = new Webhook(body.webhook_secret).verify(deliveries[0].body, deliveries[0].headers) as { type: string; data: { lead: { lead_id: string } } }
+    const event = new Webhook(webhookSecretOf(body)).verify(deliveries[0].body, deliveries[0].headers) as { type: string; data: { lead: { lead_id: string } } }
     expect(event.type).toBe('lead.created')
     expect(event.data.lead.lead_id).toBe(lead.id)
     const listed = (await client(app.url, token).get(path.leads(id))).body.leads[0]

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Webhook } from 'standardwebhooks'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CALENDAR, createChatbot, path, placeNow, PRICE_LIST } from '../chat/support'
+import { BAKERY_CALENDAR, createChatbot, placeNow, BAKERY_PRICES, webhookSecretOf } from '../support/chatbots'
+import { path } from '../support/endpoints'
 import { signIn } from '../dashboard/browser-client'
 
 interface Delivery {
@@ -73,10 +74,10 @@ test('every chatbot has a secret from creation, and chatbot-get shows it with we
 
 test('lead.created carries the lead as chatbot-leads lists it', async () => {
   const { id, body } = await createChatbot(app, token, 'quote', { webhook_url: receiver.url })
-  const order = { visitor_id: 'v-lead', client_name: 'Jane', client_email: 'jane@hooks.example', items: [{ name: PRICE_LIST[0]['Product/Service Name'], quantity: 2 }] }
+  const order = { visitor_id: 'v-lead', client_name: 'Jane', client_email: 'jane@hooks.example', items: [{ name: BAKERY_PRICES[0]['Product/Service Name'], quantity: 2 }] }
   expect((await client(app.url).post(path.quote(id), order)).status).toBe(200)
   await settle()
-  const event = verifiedLast(body.webhook_secret)
+  const event = verifiedLast(webhookSecretOf(body))
   const [lead] = (await client(app.url, token).get(path.leads(id))).body.leads
   const { webhook_status, webhook_attempts, ...fields } = lead
   expect({ webhook_status, webhook_attempts }).toEqual({ webhook_status: 'delivered', webhook_attempts: 1 })
@@ -90,13 +91,13 @@ test('submission.created carries the submission as chatbot-submissions lists it'
   const done = await api.post(path.chat(id), { visitor_id: 'v-form', session_id: opened.body.session_id, message: 'Jane Doe' })
   expect(done.body.done).toBe(true)
   await settle()
-  const event = verifiedLast(body.webhook_secret)
+  const event = verifiedLast(webhookSecretOf(body))
   const [submission] = (await client(app.url, token).get(path.submissions(id))).body.submissions
   expect(event).toEqual({ type: 'submission.created', timestamp: submission.created_at, data: { chatbot_id: id, submission } })
 })
 
 test('appointment.created and appointment.cancelled carry the appointment as chatbot-appointments lists it', async () => {
-  const { id, body } = await createChatbot(app, token, 'appointment', { webhook_url: receiver.url, calendar_data: [CALENDAR] })
+  const { id, body } = await createChatbot(app, token, 'appointment', { webhook_url: receiver.url, calendar_data: [BAKERY_CALENDAR] })
   const calendarId = (await client(app.url).get(path.widget(id))).body.calendars[0].calendar_id
   placeNow(app, '2026-12-01T12:00:00Z')
   const booking = { visitor_id: 'v-book', calendar_id: calendarId, duration: 60, start: '2026-12-02T15:00:00Z', client_name: 'Jo', client_email: 'jo@hooks.example' }
@@ -106,7 +107,7 @@ test('appointment.created and appointment.cancelled carry the appointment as cha
   const last = receiver.deliveries.at(-1) as Delivery
   const event = JSON.parse(last.body)
   expect(last.headers['webhook-signature']).toBe(
-    new Webhook(body.webhook_secret).sign(last.headers['webhook-id'], new Date(Number(last.headers['webhook-timestamp']) * 1000), last.body),
+    new Webhook(webhookSecretOf(body)).sign(last.headers['webhook-id'], new Date(Number(last.headers['webhook-timestamp']) * 1000), last.body),
   )
   const [appointment] = (await client(app.url, token).get(path.appointments(id))).body.appointments
   expect(event).toEqual({ type: 'appointment.created', timestamp: appointment.created_at, data: { chatbot_id: id, appointment } })
@@ -118,7 +119,7 @@ test('appointment.created and appointment.cancelled carry the appointment as cha
   expect(listed.status).toBe('cancelled')
   const cancelled = receiver.deliveries.at(-1) as Delivery
   expect(cancelled.headers['webhook-signature']).toBe(
-    new Webhook(body.webhook_secret).sign(cancelled.headers['webhook-id'], new Date(Number(cancelled.headers['webhook-timestamp']) * 1000), cancelled.body),
+    new Webhook(webhookSecretOf(body)).sign(cancelled.headers['webhook-id'], new Date(Number(cancelled.headers['webhook-timestamp']) * 1000), cancelled.body),
   )
   expect(JSON.parse(cancelled.body)).toMatchObject({ type: 'appointment.cancelled', data: { chatbot_id: id, appointment: listed } })
   placeNow(app, new Date().toISOString())
@@ -129,7 +130,7 @@ test('conversation.unanswered carries a question the material could not answer',
   const reply = await client(app.url).post(path.chat(id), { visitor_id: 'v-ask', message: 'Do you deliver wedding cakes to the moon?' })
   expect(reply.body.answered).toBe(false)
   await settle()
-  const event = verifiedLast(body.webhook_secret)
+  const event = verifiedLast(webhookSecretOf(body))
   expect(event).toMatchObject({
     type: 'conversation.unanswered',
     data: {
@@ -155,7 +156,7 @@ test('conversation.unanswered carries a question the material could not answer',
 
 test('after a rotation a delivery carries two signatures, each verifying with one secret; after 24 hours only the new one', async () => {
   const { id, body } = await createChatbot(app, token, 'knowledge', { webhook_url: receiver.url })
-  const oldSecret: string = body.webhook_secret
+  const oldSecret: string = webhookSecretOf(body)
   const rotated = await client(app.url, token).post(`/api/v1.0/chatbot-webhook-secret-rotate/${id}/`)
   expect(rotated.status).toBe(200)
   const newSecret: string = rotated.body.webhook_secret

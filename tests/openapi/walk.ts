@@ -5,7 +5,7 @@
  * suppression; tsc checks this file, and the client test runs it against the app.
  */
 import { lastCodeFor, type TestApp } from '../support/app'
-import { PNG_1x1 } from '../support/fixtures'
+import { PNG_1x1 } from '../support/chatbots'
 import { typedApi } from '../support/typed-api'
 import { textPdf } from '../training/pdf-fixtures'
 

@@ -2,7 +2,8 @@
 // a row added without losing what was typed or the logo chosen, and every mistake shown at once.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { createChatbot, path, PRICE_LIST } from '../chat/support'
+import { createChatbot, BAKERY_PRICES } from '../support/chatbots'
+import { path } from '../support/endpoints'
 import { tinyPng } from '../chat/tiny-images'
 import { csrfOf, signIn } from '../dashboard/browser-client'
 
@@ -82,7 +83,7 @@ test('the owner changes a price and the next quote uses it; three mistakes are s
   expect(grown.status).toBe(200)
   expect(grown.html).toContain('name="business_logo_kept" value="data:image/png;base64,')
   expect(grown.html).toContain('Welcome back!')
-  expect(grown.html).toContain(`name="plan_rows" value="${PRICE_LIST.length + 1}"`)
+  expect(grown.html).toContain(`name="plan_rows" value="${BAKERY_PRICES.length + 1}"`)
 
   // Save with a new price for the wedding cake.
   const save = { ...Object.fromEntries(formOf(grown.html)), 'plan-1-excl': '300', 'plan-1-incl': '324' }
@@ -91,7 +92,7 @@ test('the owner changes a price and the next quote uses it; three mistakes are s
   const got = (await client(app.url, token).get(path.get(id))).body
   expect(got.chatbot_greeting).toBe('Welcome back!')
   expect(got.pricing_plans.find((p: Record<string, string>) => p['Product/Service Name'] === 'Wedding cake')['Price excluding VAT']).toBe('300')
-  expect(got.pricing_plans).toHaveLength(PRICE_LIST.length)
+  expect(got.pricing_plans).toHaveLength(BAKERY_PRICES.length)
   const quote = await client(app.url).post(path.quote(id), {
     visitor_id: 'v',
     client_name: 'Ada',

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DATA_UPDATED, LOGO_REQUIRED, unknownField } from '../../src/features/chatbots/texts'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { createChatbot, path, PRICE_LIST, QUESTIONS } from '../chat/support'
+import { createChatbot, BAKERY_PRICES, BAKERY_QUESTIONS } from '../support/chatbots'
+import { path } from '../support/endpoints'
 import { tinyPng } from '../chat/tiny-images'
 
 let app: TestApp
@@ -75,7 +76,7 @@ describe('Business Enquiries', () => {
     const bad = await owner().post(path.edit(id), {
       chatbot_name: 'Renamed',
       operating_hours: 'Never',
-      pricing_plans: [{ ...PRICE_LIST[0], 'Price excluding VAT': 'cheap' }],
+      pricing_plans: [{ ...BAKERY_PRICES[0], 'Price excluding VAT': 'cheap' }],
     })
     expect(bad.status).toBe(400)
     expect(bad.body).toMatchObject({ error: 'pricing_plans[0].Price excluding VAT: must be a price such as 12.50', field: 'pricing_plans[0].Price excluding VAT' })
@@ -90,13 +91,13 @@ describe('Business Enquiries', () => {
   test('multipart: a logo file part, lists as JSON text, owner_notifications as text', async () => {
     const form = new FormData()
     form.append('business_logo', new Blob([tinyPng() as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'logo.png')
-    form.append('pricing_plans', JSON.stringify(PRICE_LIST.slice(0, 2)))
+    form.append('pricing_plans', JSON.stringify(BAKERY_PRICES.slice(0, 2)))
     form.append('owner_notifications', 'false')
     form.append('user_allowance', '40')
     const reply = await owner().form(path.edit(id), form)
     expect(reply.status).toBe(200)
     const got = (await owner().get(path.get(id))).body
-    expect(got.pricing_plans).toEqual(PRICE_LIST.slice(0, 2))
+    expect(got.pricing_plans).toEqual(BAKERY_PRICES.slice(0, 2))
     expect(got.owner_notifications).toBe(false)
     expect(got.user_allowance).toBe(40)
     expect(got.logo_url).not.toBeNull()
@@ -110,7 +111,7 @@ describe('Quote Generation', () => {
     const quote = () => visitor.post(path.quote(id), { visitor_id: 'v-q', client_name: 'Ada', client_email: 'ada@client.example', items: [{ name: 'Wedding cake', quantity: 1 }] })
     const first = await quote()
     expect(first.body.total_excluding_vat).toBe('250.00')
-    const plans = PRICE_LIST.map((p) => (p['Product/Service Name'] === 'Wedding cake' ? { ...p, 'Price excluding VAT': '300', 'Price including VAT': '324' } : p))
+    const plans = BAKERY_PRICES.map((p) => (p['Product/Service Name'] === 'Wedding cake' ? { ...p, 'Price excluding VAT': '300', 'Price including VAT': '324' } : p))
     expect(
       (await owner().post(path.edit(id), { pricing_plans: plans, currency: 'USD', quotes_validity: '14', delivery_fees: null, webhook_url: 'https://hooks.example/leads' })).status,
     ).toBe(200)
@@ -133,7 +134,7 @@ describe('Quote Generation', () => {
 
 describe('Data Collection', () => {
   test('a form under way finishes with the questions it started with; a new one asks the new questions', async () => {
-    const id = (await createChatbot(app, token, 'data', { data_collection: QUESTIONS.slice(0, 2) })).id
+    const id = (await createChatbot(app, token, 'data', { data_collection: BAKERY_QUESTIONS.slice(0, 2) })).id
     const visitor = client(app.url)
     const opened = await visitor.post(path.chat(id), { visitor_id: 'v-old', message: 'hi' })
     expect(opened.body.next_question.title).toBe('Name')

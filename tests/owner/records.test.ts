@@ -13,7 +13,8 @@ import { OWNER_NOTIFICATION_SUBJECTS } from '../../src/features/notifications/te
 import { LEAD_DELETED, leadNotFound } from '../../src/features/quotes/texts'
 import { client, startTestApp, type TestApp } from '../support/app'
 import { startSmtpSink } from '../support/smtp-sink'
-import { CALENDAR, createChatbot, fileForm, path, placeNow, subscribedTokenViaSmtp, UNKNOWN_ID } from '../chat/support'
+import { BAKERY_CALENDAR, createChatbot, fileForm, placeNow, subscribedTokenViaSmtp } from '../support/chatbots'
+import { path, UNKNOWN_ID } from '../support/endpoints'
 import { tinyPng } from '../chat/tiny-images'
 import { referenceText } from '../training/pdf-reference'
 import { csvObjects } from '../support/csv'
@@ -88,7 +89,7 @@ describe('appointments', () => {
     expect(await slotsOf()).not.toContain('2026-12-02T10:00:00-05:00')
     const invitation = await smtp.waitFor('jane@client.example', (m) => m.attachments.some((a) => a.contentType === 'text/calendar'))
     // Replies reach the calendar's address, and the mail speaks as the business's title.
-    expect((invitation.replyTo as { text: string } | undefined)?.text).toContain(CALENDAR.calendar_email)
+    expect((invitation.replyTo as { text: string } | undefined)?.text).toContain(BAKERY_CALENDAR.calendar_email)
     expect(invitation.text).toContain('Harbour Bakery Tastings')
     const uid = field(icsOf(invitation), 'UID')
     expect(field(icsOf(invitation), 'SEQUENCE')).toBe('0')
@@ -98,7 +99,7 @@ describe('appointments', () => {
     expect(cancelled.body).toEqual({ response: APPOINTMENT_CANCELLED })
     expect(await slotsOf()).toContain('2026-12-02T10:00:00-05:00')
 
-    for (const to of ['jane@client.example', CALENDAR.calendar_email]) {
+    for (const to of ['jane@client.example', BAKERY_CALENDAR.calendar_email]) {
       const mail = await smtp.waitFor(to, (m) => m.attachments.some((a) => a.contentType === 'text/calendar' && a.content.toString().includes('METHOD:CANCEL')))
       const ics = icsOf(mail)
       expect(field(ics, 'METHOD')).toBe('CANCEL')
@@ -155,7 +156,7 @@ describe('appointments', () => {
     expect(rows.map((r) => r.appointment_id)).toEqual(json.map((a: { appointment_id: string }) => a.appointment_id))
     expect(rows.map((r) => r.status)).toEqual(json.map((a: { status: string }) => a.status))
     expect(rows.map((r) => r.status)).toContain('cancelled')
-    expect(rows[0]).toMatchObject({ calendar_name: CALENDAR.calendar_name, client_email: 'jane@client.example', start: json[0].start })
+    expect(rows[0]).toMatchObject({ calendar_name: BAKERY_CALENDAR.calendar_name, client_email: 'jane@client.example', start: json[0].start })
     expect((await owner().get(`${path.appointments(chatbot)}?format=json`)).body.appointments).toEqual(json)
   })
 
@@ -179,7 +180,7 @@ describe('appointments', () => {
     expect(edited.status).toBe(200)
     expect(edited.body).toEqual({ response: CALENDAR_UPDATED })
     const view = await owner().get(path.calendarView(chatbot))
-    expect(view.body.calendar_list[0]).toMatchObject({ daily_start: '10:00', daily_end: '14:00', min15App: true, min60App: true, name: CALENDAR.calendar_name })
+    expect(view.body.calendar_list[0]).toMatchObject({ daily_start: '10:00', daily_end: '14:00', min15App: true, min60App: true, name: BAKERY_CALENDAR.calendar_name })
     const slots = await api().get(`${path.slots(chatbot)}?calendar_id=${calendarId}&duration=60&date=2026-12-07`)
     expect(slots.body.slots.map((s: { start: string }) => s.start)).toEqual([
       '2026-12-07T10:00:00-05:00',
@@ -204,7 +205,7 @@ describe('appointments', () => {
     expect((await owner().get(path.calendarView(chatbot))).body.calendar_list[0]).toMatchObject({
       daily_start: '10:00',
       daily_end: '14:00',
-      calendar_email: CALENDAR.calendar_email,
+      calendar_email: BAKERY_CALENDAR.calendar_email,
     })
   })
 })

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { CREATION_BODY_LIMIT, MiB } from '../../src/http/body-limits'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CREATION_BODIES } from '../support/fixtures'
+import { CREATION_BODIES } from '../support/chatbots'
 import { bodyPieces, rawRequest } from '../support/raw-http'
 import { signIn } from '../dashboard/browser-client'
 

@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { CREATION_BODY_LIMIT, JSON_BODY_LIMIT, MiB } from '../../src/http/body-limits'
 import { BODY_TOO_LARGE } from '../../src/http/errors'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CREATION_BODIES } from '../support/fixtures'
+import { CREATION_BODIES } from '../support/chatbots'
 import { bodyPieces, rawRequest } from '../support/raw-http'
 import { signIn } from '../dashboard/browser-client'
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Webhook } from 'standardwebhooks'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { CREATION_BODIES } from '../support/fixtures'
+import { CREATION_BODIES } from '../support/chatbots'
 import { grantedToken, spawnServer } from '../support/process'
 import { dropTestDatabase, onPostgres } from '../support/database'
 

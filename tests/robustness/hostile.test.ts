@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { connect } from 'node:net'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CREATION_BODIES } from '../support/fixtures'
+import { CREATION_BODIES } from '../support/chatbots'
 import { pdfBomb } from './pdf-bombs'
 
 let app: TestApp

@@ -12,7 +12,7 @@ import { startTempCluster, type TempCluster } from '../../scripts/postgres-clust
 import { client, lastCodeFor, startTestApp, subscribedToken } from '../support/app'
 import { TEST_DATABASE_URL, TEST_SECRET_KEY } from '../support/database'
 import { grantedToken, spawnServer } from '../support/process'
-import { CREATION_BODIES } from '../support/fixtures'
+import { CREATION_BODIES } from '../support/chatbots'
 
 /** Short, so the test sees a dead instance's job taken back in seconds (renewed every third of it). */
 const LEASE_SECONDS = 2

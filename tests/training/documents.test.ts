@@ -8,7 +8,9 @@ import { DOCUMENT_DELETED, documentNotFound, DOCUMENTS_ADDED, DOCUMENTS_WRONG_CH
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { encryptedPdf, imageOnlyPdf, PAGE_LINES, textPdf } from './pdf-fixtures'
 import { referenceText, TRACEMONKEY_PDF } from './pdf-reference'
-import { availableWords, createChatbot, lapse, path, pdfForm, plansFile, UNKNOWN_ID } from './support'
+import { createChatbot, pdfForm } from '../support/chatbots'
+import { path, UNKNOWN_ID } from '../support/endpoints'
+import { availableWords, lapse, plansFile } from './support'
 
 /** Room for one third-party paper (about 13,300 words) but not two. */
 const ALLOWANCE = 20_000
@@ -26,7 +28,7 @@ beforeAll(async () => {
     subscribedToken(app, 'docs-stranger@example.com'),
     subscribedToken(app, 'docs-lapsed@example.com'),
   ])
-  bot = await createChatbot(app, owner, 'knowledge')
+  bot = (await createChatbot(app, owner, 'knowledge')).id
 })
 afterAll(() => app.stop())
 
@@ -39,7 +41,7 @@ const storedPdfs = (chatbotId: string): string[] => {
 
 test('PDFs are added with their titles, listed, served without a token and deleted', async () => {
   const api = client(app.url, owner)
-  const chatbotId = await createChatbot(app, owner, 'knowledge')
+  const chatbotId = (await createChatbot(app, owner, 'knowledge')).id
   const handbookBytes = await textPdf({ title: 'Harbour Bakery Handbook' })
   const added = await api.form(
     path.documentAdd(chatbotId),
@@ -90,7 +92,7 @@ test('PDFs are added with their titles, listed, served without a token and delet
 
 test('a third-party paper: words as MuPDF reads them, title from the file name, preview of 500 characters', async () => {
   const api = client(app.url, owner)
-  const chatbotId = await createChatbot(app, owner, 'business')
+  const chatbotId = (await createChatbot(app, owner, 'business')).id
   const reply = await api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: paper(), name: TRACEMONKEY_PDF.name }]))
   expect(reply.status).toBe(200)
   const [doc] = (await api.get(path.documentView(chatbotId))).body.documents
@@ -105,7 +107,7 @@ test('a third-party paper: words as MuPDF reads them, title from the file name, 
 
 test('all or nothing: documents over the word allowance, or one bad file, add nothing', async () => {
   const api = client(app.url, owner)
-  const chatbotId = await createChatbot(app, owner, 'knowledge')
+  const chatbotId = (await createChatbot(app, owner, 'knowledge')).id
   const small = await textPdf({ title: 'Small' })
   expect((await api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: small, name: 'small.pdf' }]))).status).toBe(200)
   const available = ALLOWANCE - 41
@@ -160,7 +162,7 @@ test('all or nothing: documents over the word allowance, or one bad file, add no
 
 test('two uploads racing for the last words: exactly one is added', async () => {
   const api = client(app.url, owner)
-  const chatbotId = await createChatbot(app, owner, 'knowledge')
+  const chatbotId = (await createChatbot(app, owner, 'knowledge')).id
   const replies = await Promise.all(['left.pdf', 'right.pdf'].map((name) => api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: paper(), name }]))))
   expect(replies.map((r) => r.status).sort()).toEqual([200, 400])
   expect(replies.find((r) => r.status === 400)!.body.error).toStartWith('Not enough training words left:')
@@ -232,9 +234,9 @@ test('who may touch documents: token, subscription, owner, type, document id', a
   const mine = client(app.url, owner)
   const theirs = client(app.url, stranger)
   const expired = client(app.url, lapsed)
-  const lapsedBot = await createChatbot(app, lapsed, 'knowledge')
+  const lapsedBot = (await createChatbot(app, lapsed, 'knowledge')).id
   await lapse(app, 'docs-lapsed@example.com')
-  const dataBot = await createChatbot(app, owner, 'data')
+  const dataBot = (await createChatbot(app, owner, 'data')).id
   const pdf = await textPdf()
 
   expect((await client(app.url).get(path.documentView(bot))).status).toBe(401)
@@ -265,7 +267,7 @@ test('who may touch documents: token, subscription, owner, type, document id', a
   expect(absent.body).toMatchObject({ error: documentNotFound(''), detail: 'document_id: is required' })
 
   // A document of the owner's other chatbot is not "of this chatbot".
-  const other = await createChatbot(app, owner, 'knowledge')
+  const other = (await createChatbot(app, owner, 'knowledge')).id
   await mine.form(path.documentAdd(other), pdfForm([{ bytes: pdf, name: 'other.pdf' }]))
   const otherId = (await mine.get(path.documentView(other))).body.documents[0].document_id
   const crossed = await mine.post(path.documentDelete(bot), { document_id: otherId })
@@ -276,7 +278,7 @@ test('who may touch documents: token, subscription, owner, type, document id', a
 
 test('requests stay responsive while PDFs are read', async () => {
   const api = client(app.url, owner)
-  const chatbotId = await createChatbot(app, owner, 'knowledge')
+  const chatbotId = (await createChatbot(app, owner, 'knowledge')).id
   const files = Array.from({ length: 8 }, (_, i) => ({ bytes: paper(), name: `m${i}.pdf` }))
   // For the log: what one paper costs pdf.js here, i.e. the stall each file would cause in this thread.
   const before = performance.now()

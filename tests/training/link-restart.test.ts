@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { client, freePort, startTestApp, subscribedToken } from '../support/app'
 import { dropTestDatabase, serverEnvFor } from '../support/database'
-import { createChatbot, html, linkJobs, path, startPageServer } from './support'
+import { createChatbot } from '../support/chatbots'
+import { path } from '../support/endpoints'
+import { html, linkJobs, startPageServer } from './support'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chatbot-restart-'))
 afterAll(async () => {
@@ -59,7 +61,7 @@ test('queued links survive a crash: a server killed with -9 mid-fetch, a new one
   // Account and chatbot first, on the same data dir.
   const setup = await startTestApp({}, { dataDir })
   const token = await subscribedToken(setup, 'restart@example.com')
-  const bot = await createChatbot(setup, token, 'knowledge')
+  const bot = (await createChatbot(setup, token, 'knowledge')).id
   await setup.stop()
 
   const first = await spawnServer(dataDir)

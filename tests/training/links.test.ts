@@ -4,7 +4,9 @@ import { searchPassages } from '../../src/features/training/search'
 import { LINK_ALREADY_HELD, LINK_DELETED, linkNotFound, linkOverAllowance, LINKS_QUEUED, LINKS_SUBSCRIPTION_REQUIRED, LINKS_WRONG_TYPE } from '../../src/features/training/texts'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { textPdf } from './pdf-fixtures'
-import { availableWords, createChatbot, html, lapse, linkJobs, path, plansFile, startPageServer, UNKNOWN_ID, type PageServer } from './support'
+import { createChatbot } from '../support/chatbots'
+import { path, UNKNOWN_ID } from '../support/endpoints'
+import { availableWords, html, lapse, linkJobs, plansFile, startPageServer, type PageServer } from './support'
 
 const ALLOWANCE = 400
 const BAKERY_TEXT = 'Our quince marzipan croissant is baked every morning at dawn. Order ahead for weddings and birthdays.'
@@ -47,7 +49,7 @@ async function queue(token: string, chatbotId: string, links: unknown) {
 
 test('a page is scraped and added: title, visible text, word count; the words leave the allowance', async () => {
   const api = client(app.url, owner)
-  const bot = await createChatbot(app, owner, 'knowledge')
+  const bot = (await createChatbot(app, owner, 'knowledge')).id
   const reply = await api.post(path.linkAdd(bot), { links: [`${site.url}/bakery`] })
   expect(reply.status).toBe(200)
   expect(reply.body).toEqual({ message: LINKS_QUEUED })
@@ -80,7 +82,7 @@ test('a page is scraped and added: title, visible text, word count; the words le
 })
 
 test('outcomes: over the allowance not added, 404 and unusable content failed, PDFs and redirects added', async () => {
-  const bot = await createChatbot(app, owner, 'business')
+  const bot = (await createChatbot(app, owner, 'business')).id
   const links = ['/long', '/missing', '/logo.png', '/empty', '/manual.pdf', '/moved'].map((p) => `${site.url}${p}`)
   expect((await queue(owner, bot, links)).status).toBe(200)
   const byLink = new Map((await linkJobs(app, owner, bot)).map((j) => [j.link.replace(site.url, ''), j]))
@@ -100,7 +102,7 @@ test('outcomes: over the allowance not added, 404 and unusable content failed, P
 })
 
 test('the allowance is checked when each job runs, against the words used by then', async () => {
-  const bot = await createChatbot(app, owner, 'knowledge')
+  const bot = (await createChatbot(app, owner, 'knowledge')).id
   const pages: Record<string, () => Response> = {}
   // Three pages of 150 words: two fit in 400, the third does not.
   for (const n of [1, 2, 3]) pages[`/p${n}`] = () => html(`<html><head><title>Page ${n}</title></head><body><p>${`word${n} `.repeat(150)}</p></body></html>`)
@@ -124,7 +126,7 @@ test('the allowance is checked when each job runs, against the words used by the
 
 test('a link the chatbot holds is not added twice; deleting gives the words back and allows it again', async () => {
   const api = client(app.url, owner)
-  const bot = await createChatbot(app, owner, 'knowledge')
+  const bot = (await createChatbot(app, owner, 'knowledge')).id
   const bakery = `${site.url}/bakery`
   await queue(owner, bot, [bakery, `${bakery}#opening-hours`, bakery])
   expect((await linkJobs(app, owner, bot)).map((j) => j.status)).toEqual(['added'])
@@ -155,7 +157,7 @@ test('a link the chatbot holds is not added twice; deleting gives the words back
 
 test('link-add input: 1 to 50 absolute http(s) URLs', async () => {
   const api = client(app.url, owner)
-  const bot = await createChatbot(app, owner, 'knowledge')
+  const bot = (await createChatbot(app, owner, 'knowledge')).id
   const cases: [unknown, string][] = [
     [{}, 'links: is required'],
     [{ links: [] }, 'links: must have at least 1 item'],
@@ -183,9 +185,9 @@ test('who may touch links: token, subscription, owner, type, link id', async () 
   const mine = client(app.url, owner)
   const theirs = client(app.url, stranger)
   const expired = client(app.url, lapsed)
-  const bot = await createChatbot(app, owner, 'knowledge')
-  const dataBot = await createChatbot(app, owner, 'data')
-  const lapsedBot = await createChatbot(app, lapsed, 'knowledge')
+  const bot = (await createChatbot(app, owner, 'knowledge')).id
+  const dataBot = (await createChatbot(app, owner, 'data')).id
+  const lapsedBot = (await createChatbot(app, lapsed, 'knowledge')).id
   await lapse(app, 'links-lapsed@example.com')
   const body = { links: ['https://example.com/'] }
 
@@ -214,7 +216,7 @@ test('with ALLOW_PRIVATE_LINKS=false, links to this machine fail as not allowed,
   const guarded = await startTestApp({ ALLOW_PRIVATE_LINKS: 'false' })
   try {
     const token = await subscribedToken(guarded, 'guarded@example.com')
-    const bot = await createChatbot(guarded, token, 'knowledge')
+    const bot = (await createChatbot(guarded, token, 'knowledge')).id
     const links = [`${site.url}/bakery`, `http://localhost:${site.port}/bakery`, `http://[::1]:${site.port}/bakery`]
     expect((await client(guarded.url, token).post(path.linkAdd(bot), { links })).status).toBe(200)
     await guarded.ctx.jobs.idle()

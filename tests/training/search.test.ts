@@ -6,7 +6,8 @@ import { searchPassages } from '../../src/features/training/search'
 import { searchTerms } from '../../src/lib/search-terms'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { textPdf } from './pdf-fixtures'
-import { createChatbot, path, pdfForm } from './support'
+import { createChatbot, pdfForm } from '../support/chatbots'
+import { path } from '../support/endpoints'
 
 test('search terms: stems of content words (stopword list, Snowball), punctuation and search syntax gone', () => {
   expect(searchTerms('What are your opening hours on Sunday?')).toEqual(['open', 'hour', 'sunday'])
@@ -38,8 +39,8 @@ const PASSAGES = [
 beforeAll(async () => {
   app = await startTestApp()
   token = await subscribedToken(app, 'search@example.com')
-  bot = await createChatbot(app, token, 'knowledge')
-  otherBot = await createChatbot(app, token, 'knowledge')
+  bot = (await createChatbot(app, token, 'knowledge')).id
+  otherBot = (await createChatbot(app, token, 'knowledge')).id
   await fullTextIndex().add(app.ctx.db, { chatbotId: bot, sourceType: 'business', sourceId: 'business-details', title: 'About us', url: null }, PASSAGES)
   await fullTextIndex().add(app.ctx.db, { chatbotId: otherBot, sourceType: 'business', sourceId: 'other-details', title: 'Elsewhere', url: null }, [
     'A secret sourdough starter feeding schedule that belongs to another chatbot.',
@@ -74,7 +75,7 @@ test('user input is never search syntax', async () => {
 
 test('documents are indexed when added and leave the index when deleted or when their chatbot goes', async () => {
   const api = client(app.url, token)
-  const docBot = await createChatbot(app, token, 'knowledge')
+  const docBot = (await createChatbot(app, token, 'knowledge')).id
   const filler = (n: number) => Array.from({ length: 12 }, (_, i) => `Line ${i} of page ${n} is about ordinary bakery matters and flour.`)
   const pdf = await textPdf({ title: 'Spice Notes', pages: [filler(1), [...filler(2), 'The zanzibar clove harvest arrives every October.'], filler(3)] })
   expect((await api.form(path.documentAdd(docBot), pdfForm([{ bytes: pdf, name: 'spice.pdf' }]))).status).toBe(200)

@@ -1,44 +1,16 @@
+// The training tests' own helpers: a plan file, word counts, a lapsed subscription and a real
+// local web server for links. Chatbots and forms come from ../support/chatbots.
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { path } from '../support/endpoints'
 import { client, type TestApp } from '../support/app'
 
-// The addresses are shared by every feature's tests.
-export { path, UNKNOWN_ID } from '../support/endpoints'
-
 /** A PLANS_FILE whose one plan allows `trainingWords` words per chatbot. */
 export function plansFile(trainingWords: number): string {
   const file = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json')
   writeFileSync(file, JSON.stringify([{ id: 'small', name: 'Small', price: '1.00', interval: 'month', chatbots: 20, training_words: trainingWords }]))
   return file
-}
-
-export async function createChatbot(app: TestApp, token: string, type: 'knowledge' | 'business' | 'data'): Promise<string> {
-  const api = client(app.url, token)
-  const common = { chatbot_name: 'Helper', chatbot_greeting: 'Hello', business_industry: 'Bakery' }
-  const reply =
-    type === 'knowledge'
-      ? await api.post('/api/v1.0/api-knowledge-retrieval/', { ...common, chatbot_instructions: 'Ask about bread' })
-      : type === 'business'
-        ? await api.post('/api/v1.0/api-customer-support/', {
-            ...common,
-            chatbot_instructions: 'Ask about bread',
-            business_website: 'https://bakery.example',
-            pricing_plans: [{ 'Product/Service Name': 'Loaf', 'Product/Service Description': 'Sourdough', 'Price excluding VAT': '4', 'Price including VAT': '4.8' }],
-          })
-        : await api.post('/api/v1.0/api-data-collection/', {
-            ...common,
-            data_collection: [{ title: 'Name', question: 'What is your name?', type: 'text' }],
-          })
-  if (reply.status !== 200) throw new Error(`creation: ${JSON.stringify(reply.body)}`)
-  return reply.body.chatbot_id
-}
-
-export function pdfForm(files: { bytes: Uint8Array; name: string }[], field = 'documents'): FormData {
-  const form = new FormData()
-  for (const f of files) form.append(field, new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), f.name)
-  return form
 }
 
 export async function availableWords(app: TestApp, token: string, chatbotId: string): Promise<number> {

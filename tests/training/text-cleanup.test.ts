@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { cleanHtmlText, cleanPdfText, isNavigationLine, joinLineEndHyphens } from '../../src/features/training/text-cleanup'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { addPages, addPdf, knowledgeChatbot } from '../answers/support'
+import { addPages, addPdf, DOCS_HELPER } from '../answers/support'
+import { createChatbot } from '../support/chatbots'
 
 test('line-end hyphens are joined unless the text writes the word with its hyphen', () => {
   expect(joinLineEndHyphens('The De-\nbian project builds packages.')).toBe('The Debian project builds packages.')
@@ -54,7 +55,7 @@ const indexedText = async (chatbotId: string) =>
   (await app.ctx.db.selectFrom('chunks').select('text').where('chatbot_id', '=', chatbotId).orderBy('position').execute()).map((r) => r.text).join('\n\n')
 
 test('a PDF added by document-add is indexed without its running header, footer and line-end hyphens', async () => {
-  const id = await knowledgeChatbot(app, token)
+  const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
   await addPdf(app, token, id, 'Handbook', [
     page(1, ['Packages of the De-', 'bian project are built on dedicated machines called buildds.']),
     page(2, ['Every upload is signed with the key of its maintainer.']),
@@ -68,7 +69,7 @@ test('a PDF added by document-add is indexed without its running header, footer 
 })
 
 test('an HTML page added by link-add is indexed without its navigation', async () => {
-  const id = await knowledgeChatbot(app, token)
+  const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
   const html = `<html><head><title>Packaging</title></head><body>
     <div class="navheader"><a href="p">Prev</a> <a href="n">Next</a></div>
     <ul class="docnav"><li><a href="p">Prev</a></li><li><a href="u">Up</a></li><li><a href="n">Next</a></li></ul>

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { request } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CREATION_BODIES } from '../support/fixtures'
+import { CREATION_BODIES } from '../support/chatbots'
 
 /** JS and CSS together, gzipped, at most this (the budget). */
 const BUDGET_BYTES = 20 * 1024

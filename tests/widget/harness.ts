@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { launchChromium } from '../support/browser'
 import { MARKED_CDN_URL } from '../../src/features/chatbots/marked-pin'
 import { client, startTestApp, type TestApp } from '../support/app'
-import { CREATION_BODIES } from '../support/fixtures'
+import { CREATION_BODIES } from '../support/chatbots'
 import { startSmtpSink } from '../support/smtp-sink'
 
 export type Kind = 'knowledge' | 'business' | 'data' | 'quote' | 'appointment'

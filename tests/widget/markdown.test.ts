@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../support/browser'
 import { MARKED_VERSION } from '../../src/features/chatbots/marked-pin'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { CREATION_BODIES } from '../support/fixtures'
+import { CREATION_BODIES } from '../support/chatbots'
 import { DESKTOP, hostPage, MARKED_UMD, newContext, pageErrors, screenshot, widget, wire } from './harness'
 
 const FORMATTED = [

@@ -8,7 +8,7 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import { SLOT_UNAVAILABLE } from '../../src/features/chat/texts'
 import { DAY } from '../../src/lib/clock'
 import { client } from '../support/app'
-import { CALENDAR, CREATION_BODIES, PNG_1x1 } from '../support/fixtures'
+import { CALENDAR, CREATION_BODIES, PNG_1x1 } from '../support/chatbots'
 import { addDays, dateIn, DESKTOP, newContext, openHostPage, pageErrors, screenshot, startSuite, waitForCount, type Suite } from './harness'
 
 /** Each browser step gives up after 10 s (see newContext); a whole test after this. */
