@@ -53,12 +53,19 @@ export async function grantedToken(server: { url: string }, dataDir: string, ema
     readdirSync(outbox)
       .filter((f) => f.endsWith('.eml'))
       .sort()
-  const before = mails().length
+  const before = new Set(mails())
   await post({ email_address: email })
-  // The code is mailed by a job after the answer: wait for it to land in the outbox.
-  for (let i = 0; i < 200 && mails().length === before; i++) await Bun.sleep(25)
-  const text = readFileSync(join(outbox, mails().at(-1)!), 'utf8')
-  const code = /is (\d{6})/.exec(text)![1]
+  // The code is mailed by a job after the answer, and the file may still be being written when it
+  // appears: wait for a new file that holds a login code for this address.
+  let code: string | undefined
+  for (let i = 0; i < 200 && code === undefined; i++) {
+    for (const file of mails().filter((f) => !before.has(f))) {
+      const text = readFileSync(join(outbox, file), 'utf8')
+      if (text.includes(email)) code ??= /is (\d{6})/.exec(text)?.[1]
+    }
+    if (code === undefined) await Bun.sleep(25)
+  }
+  if (code === undefined) throw new Error(`no login code reached the outbox for ${email}`)
   const reply = await (await post({ email_address: email, code })).json()
   return reply.token
 }
