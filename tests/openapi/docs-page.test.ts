@@ -4,7 +4,8 @@
  * token into "Authorize".
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+import { launchChromium } from '../support/browser'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
 
 let app: TestApp
@@ -14,10 +15,7 @@ let browser: Browser
 beforeAll(async () => {
   app = await startTestApp()
   token = await subscribedToken(app, 'docs-reader@example.com')
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  browser = await launchChromium()
 }, 60_000)
 afterAll(async () => {
   await browser?.close()
