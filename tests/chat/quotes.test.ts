@@ -8,27 +8,11 @@ import { client, startTestApp, subscribedToken, type TestApp } from '../support/
 import { startSmtpSink } from '../support/smtp-sink'
 import { createChatbot, subscribedTokenViaSmtp, webhookSecretOf } from '../support/chatbots'
 import { path } from '../support/endpoints'
+import { type Delivery, startWebhookReceiver } from '../support/webhook-receiver'
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>
 
-interface Delivery {
-  body: string
-  headers: Record<string, string>
-}
-
-/** A webhook receiver on loopback that answers each delivery with the next status of `statuses` (then 200). */
-function startReceiver(statuses: number[] = []) {
-  const deliveries: Delivery[] = []
-  const server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    async fetch(request) {
-      deliveries.push({ body: await request.text(), headers: Object.fromEntries(request.headers.entries()) })
-      return new Response('ok', { status: statuses.shift() ?? 200 })
-    },
-  })
-  return { url: `http://127.0.0.1:${server.port}/hooks/leads`, deliveries, stop: () => server.stop(true) }
-}
+const startReceiver = (statuses: number[] = []) => startWebhookReceiver(statuses, '/hooks/leads')
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })

@@ -6,25 +6,9 @@ import { client, startTestApp, subscribedToken, type TestApp } from '../support/
 import { BAKERY_CALENDAR, createChatbot, placeNow, BAKERY_PRICES, webhookSecretOf } from '../support/chatbots'
 import { path } from '../support/endpoints'
 import { signIn } from '../dashboard/browser-client'
+import { type Delivery, startWebhookReceiver } from '../support/webhook-receiver'
 
-interface Delivery {
-  body: string
-  headers: Record<string, string>
-}
-
-/** A receiver on loopback answering each delivery with the next of `statuses` (then 200). */
-function startReceiver(statuses: number[] = []) {
-  const deliveries: Delivery[] = []
-  const server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    async fetch(request) {
-      deliveries.push({ body: await request.text(), headers: Object.fromEntries(request.headers.entries()) })
-      return new Response('ok', { status: statuses.shift() ?? 200 })
-    },
-  })
-  return { url: `http://127.0.0.1:${server.port}/hooks`, deliveries, stop: () => server.stop(true) }
-}
+const startReceiver = (statuses: number[] = []) => startWebhookReceiver(statuses)
 
 let app: TestApp
 let token: string
