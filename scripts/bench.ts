@@ -1,18 +1,24 @@
 // Benchmarks of the compiled binary, each figure beside a baseline measured in the same run.
-// Usage: npm run bench  (builds dist/chatbot-service when missing; installs wrk from Debian when missing)
+// Usage: npm run bench [-- --quick] [-- --binary <path>]  (builds dist/chatbot-service when missing; installs wrk from Debian when missing)
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import * as mupdf from 'mupdf'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { Database } from 'bun:sqlite'
+import { searchTerms } from '../src/lib/search-terms'
 
 const root = resolve(import.meta.dir, '..')
-const binary = join(root, 'dist', 'chatbot-service')
+// `--binary <path>` measures another build (an earlier release) with this same bench.
+const binaryFlag = process.argv.indexOf('--binary')
+const binary = binaryFlag >= 0 ? resolve(process.argv[binaryFlag + 1]) : join(root, 'dist', 'chatbot-service')
 const outDir = join(root, 'bench-results')
 const quick = process.argv.includes('--quick')
 const SECONDS = quick ? 2 : 5
 const CHATBOTS = quick ? 20 : 100
 const DOCUMENTS = quick ? 200 : 2000
+/** Passages of the big chatbot the chat latency is measured over (the hot-paths issue: 100,000). */
+const BIG_CHUNKS = quick ? 20_000 : 100_000
 
 function sh(cmd: string[], opts: { cwd?: string } = {}): string {
   const r = Bun.spawnSync(cmd, { cwd: opts.cwd ?? root, stdout: 'pipe', stderr: 'pipe' })
@@ -47,7 +53,11 @@ interface BenchResults {
   pdf_pages_per_s: { service: number; mupdf: number }
   search_chat_ms: { p50: number; p99: number }
   link_pages_per_s: number
-  chatbot_get: Record<string, { service: WrkResult; bare: WrkResult; ratio: number }>
+  chatbot_get: Record<string, Versus>
+  healthz: Versus
+  widget_config: Versus
+  widget_js_br: Versus
+  big_chat: BigChat
   rss_mb: number
   machine: { cpus: number; model: string | undefined; memory_gb: number; load_generator: string }
   data: { chatbots: number; documents: number; seconds_per_wrk_run: number }
@@ -57,6 +67,21 @@ interface WrkResult {
   rps: number
   p50ms: number
   p99ms: number
+}
+
+/** A route under wrk beside a bare Bun.serve answering the same bytes, in the same run. */
+interface Versus {
+  service: WrkResult
+  bare: WrkResult
+  ratio: number
+}
+
+/** Chat latency over a chatbot of many passages, beside FTS5's own bm25 top-10 over the same index. */
+interface BigChat {
+  chunks: number
+  index_seconds: number
+  groups: Record<'common' | 'mixed' | 'rare', { service: { p50: number; p99: number }; fts5: { p50: number; p99: number } }>
+  all: { p50: number; p99: number }
 }
 
 /** wrk in its own process, so the load generator never shares an event loop with the server. */
@@ -111,6 +136,199 @@ async function makePdf(pages: number, seed: number, marker?: string): Promise<Ui
   return doc.save()
 }
 
+/** One answer of the service, as bytes and the headers that describe them, for the bare server to repeat. */
+interface Captured {
+  body: Uint8Array
+  headers: Record<string, string>
+}
+
+async function captured(url: string, headers: Record<string, string>): Promise<Captured> {
+  // Bun's own option: the br bytes as sent, not decoded, so the bare server sends the same.
+  const r = await fetch(url, { headers, decompress: false } as RequestInit)
+  if (r.status !== 200) throw new Error(`${url}: ${r.status}`)
+  const kept: Record<string, string> = {}
+  for (const name of ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary']) {
+    const value = r.headers.get(name)
+    if (value) kept[name] = value
+  }
+  return { body: new Uint8Array(await r.arrayBuffer()), headers: kept }
+}
+
+/** A bare Bun.serve in its own process, answering each path with the captured bytes and headers. */
+async function startBare(dir: string, routes: Record<string, Captured>): Promise<{ url: string; stop: () => void }> {
+  const table: Record<string, { file: string; headers: Record<string, string> }> = {}
+  for (const [path, answer] of Object.entries(routes)) {
+    const file = join(dir, `bare${path.replace(/\W/g, '-')}.bin`)
+    writeFileSync(file, answer.body)
+    table[path] = { file, headers: answer.headers }
+  }
+  const script = join(dir, 'bare.ts')
+  writeFileSync(
+    script,
+    `const table = ${JSON.stringify(table)}
+const bodies = Object.fromEntries(await Promise.all(Object.entries(table).map(async ([p, t]) => [p, { bytes: await Bun.file(t.file).bytes(), headers: t.headers }])))
+const s = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch(req) { const b = bodies[new URL(req.url).pathname]; return b ? new Response(b.bytes, { headers: b.headers }) : new Response('', { status: 404 }) } })
+console.log(s.port)
+`,
+  )
+  const child = Bun.spawn([process.execPath, script], { stdout: 'pipe' })
+  const port = Number(new TextDecoder().decode((await child.stdout.getReader().read()).value).trim())
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() }
+}
+
+// ---- chat over a chatbot of many passages ----
+
+/** Syllables for made-up words: no real word's stemming or stop-listing interferes. */
+const SYLLABLES = 'ka lo mi ne ru sa ti vo ze pa qu ri fo da ge hu ja ko lu ma'.split(' ')
+const ENGLISH_GLUE = 'the a of to and in is it for on with as by this that'.split(' ')
+/** Word i of a Zipf-ranked vocabulary: rank 0 is in nearly every passage, rank 2,999 in few. */
+const vocabulary = Array.from({ length: 3000 }, (_, i) => {
+  let n = i + 400
+  let word = ''
+  while (n > 0) {
+    word += SYLLABLES[n % SYLLABLES.length]
+    n = Math.floor(n / SYLLABLES.length)
+  }
+  return `${word}x`
+})
+const zipfCumulative = (() => {
+  const weights = vocabulary.map((_, i) => 1 / (i + 1))
+  const total = weights.reduce((a, b) => a + b, 0)
+  let sum = 0
+  return weights.map((w) => (sum += w / total))
+})()
+
+function zipfWord(random: () => number): string {
+  const x = random()
+  let lo = 0
+  let hi = zipfCumulative.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (zipfCumulative[mid] < x) lo = mid + 1
+    else hi = mid
+  }
+  return vocabulary[lo]
+}
+
+function seeded(seed: number): () => number {
+  let s = seed >>> 0
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+}
+
+/** A page of `paragraphs` paragraphs of about 100 words each: one passage per paragraph. */
+function bigPage(index: number, paragraphs: number): string {
+  const random = seeded(index * 7919 + 1)
+  const out: string[] = []
+  for (let p = 0; p < paragraphs; p++) {
+    const sentences: string[] = []
+    for (let s = 0; s < 8; s++) {
+      const words = Array.from({ length: 12 }, (_, w) => (w % 3 === 2 ? ENGLISH_GLUE[Math.floor(random() * ENGLISH_GLUE.length)] : zipfWord(random)))
+      sentences.push(`${words.join(' ')}.`)
+    }
+    out.push(`<p>${sentences.join(' ')}</p>`)
+  }
+  return `<html><head><title>Handbook part ${index}</title></head><body><main>${out.join('\n')}</main></body></html>`
+}
+
+const summary = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b)
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) }
+}
+
+/** Passages per chatbot of the big set: the default plan's 100,000 training words make about 1,000. */
+const PASSAGES_PER_CHATBOT = 1000
+
+/**
+ * BIG_CHUNKS passages held by Knowledge Retrieval chatbots of PASSAGES_PER_CHATBOT each (one
+ * service's many customers), trained by link-add on pages served locally, then asked three kinds
+ * of questions in fresh sessions: made of the most common words (in nearly every passage), mixed,
+ * and rare. The baseline is FTS5's bm25 top 10 over the same chatbot's passages for the same stems,
+ * run on the service's own database file in this process: the search alone.
+ */
+async function bigChat(base: string, token: string, databaseFile: string): Promise<BigChat> {
+  const auth = { authorization: `Token ${token}`, 'content-type': 'application/json' }
+  const perPage = 500
+  const pagesEach = PASSAGES_PER_CHATBOT / perPage
+  const site = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch: (req) => new Response(bigPage(Number(new URL(req.url).pathname.slice(2)), perPage), { headers: { 'content-type': 'text/html' } }),
+  })
+  const started = performance.now()
+  const ids: string[] = []
+  for (let b = 0; b < BIG_CHUNKS / PASSAGES_PER_CHATBOT; b++) {
+    const created = await fetch(`${base}/api/v1.0/api-knowledge-retrieval/`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ chatbot_name: `Handbook ${b}`, chatbot_greeting: 'Hi', chatbot_instructions: 'Answer from the handbook', business_industry: 'Handbooks' }),
+    })
+    const id: string = (await created.json()).chatbot_id
+    ids.push(id)
+    const links = Array.from({ length: pagesEach }, (_, k) => `http://127.0.0.1:${site.port}/p${b * pagesEach + k}`)
+    const r = await fetch(`${base}/api/v1.0/chatbot-link-add/${id}/`, { method: 'POST', headers: auth, body: JSON.stringify({ links }) })
+    if (!r.ok) throw new Error(`big link-add: ${r.status} ${await r.text()}`)
+  }
+  for (const id of ids) {
+    for (;;) {
+      const status = await (await fetch(`${base}/api/v1.0/chatbot-link-status/${id}/`, { headers: auth })).json()
+      const jobs: { status: string; reason: string | null }[] = status.jobs
+      const failed = jobs.find((j) => j.status === 'failed' || j.status === 'not_added')
+      if (failed) throw new Error(`big link job: ${JSON.stringify(failed)}`)
+      if (jobs.every((j) => j.status !== 'queued')) break
+      await Bun.sleep(100)
+    }
+  }
+  const indexSeconds = (performance.now() - started) / 1000
+  site.stop(true)
+
+  const index = new Database(databaseFile, { readonly: true })
+  const chunks = (index.query(`SELECT count(*) AS n FROM chunks WHERE chatbot_id IN (${ids.map(() => '?').join(',')})`).get(...ids) as { n: number }).n
+  // A build before migration 016 has no scope column: its chatbot's passages are found by the join.
+  const scoped = (index.query("SELECT count(*) AS n FROM pragma_table_info('chunks_fts') WHERE name = 'scope'").get() as { n: number }).n > 0
+  const anyOf = (stems: string[]) => stems.map((t) => `"${t}"`).join(' OR ')
+  const fts = scoped
+    ? index.query('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT 10')
+    : index.query('SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid WHERE chunks_fts MATCH ? AND c.chatbot_id = ? ORDER BY bm25(chunks_fts) LIMIT 10')
+  const ftsTop = (id: string, stems: string[]) => (scoped ? fts.all(`scope : "c${id.replace(/-/g, '')}" AND {terms title_terms} : (${anyOf(stems)})`) : fts.all(anyOf(stems), id))
+  const random = seeded(42)
+  const pick = (from: number, to: number) => vocabulary[from + Math.floor(random() * (to - from))]
+  const questions = {
+    common: (i: number) => `how do I ${vocabulary[i % 4]} the ${vocabulary[(i % 4) + 1]} with ${vocabulary[(i % 3) + 5]}?`,
+    mixed: () => `what is the ${pick(10, 60)} of a ${pick(200, 600)}?`,
+    rare: () => `where is the ${pick(1500, 3000)} ${pick(1500, 3000)}?`,
+  }
+  const count = quick ? 60 : 150
+  const groups = {} as BigChat['groups']
+  const all: number[] = []
+  for (const [kind, make] of Object.entries(questions) as [keyof typeof questions, (i: number) => string][]) {
+    const service: number[] = []
+    const baseline: number[] = []
+    for (let i = 0; i < count; i++) {
+      const id = ids[i % ids.length]
+      const question = make(i)
+      const t0 = performance.now()
+      ftsTop(id, searchTerms(question))
+      baseline.push(performance.now() - t0)
+      const t1 = performance.now()
+      const r = await fetch(`${base}/api/v1.0/chat/${id}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: question, visitor_id: `big-${kind}-${i}` }),
+      })
+      if (!r.ok) throw new Error(`big chat: ${r.status} ${await r.text()}`)
+      await r.arrayBuffer()
+      service.push(performance.now() - t1)
+    }
+    all.push(...service)
+    groups[kind] = { service: summary(service), fts5: summary(baseline) }
+  }
+  index.close()
+  return { chunks, index_seconds: indexSeconds, groups, all: summary(all) }
+}
+
 async function main() {
   ensureTools()
   mkdirSync(outDir, { recursive: true })
@@ -122,7 +340,7 @@ async function main() {
   const plans = join(dir, 'plans.json')
   writeFileSync(
     plans,
-    JSON.stringify([{ id: 'bench', name: 'Bench', price: '0', currency: 'usd', interval: 'year', stripe_price_id: null, chatbots: 100000, training_words: 50_000_000 }]),
+    JSON.stringify([{ id: 'bench', name: 'Bench', price: '0', currency: 'usd', interval: 'year', stripe_price_id: null, chatbots: 100000, training_words: 100_000_000 }]),
   )
   const env = {
     ...process.env,
@@ -135,6 +353,8 @@ async function main() {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_IP: '0',
     RATE_LIMIT_PER_TOKEN: '0',
+    // The big chatbot's questions all come from this one address.
+    RATE_LIMIT_MESSAGES_FACTOR: '0',
   }
   const grant = Bun.spawnSync([binary, 'grant', 'bench@example.com'], { env, cwd: dir })
   if (grant.exitCode !== 0) throw new Error(grant.stderr.toString())
@@ -254,26 +474,32 @@ async function main() {
     results.link_pages_per_s = pages / ((performance.now() - tl) / 1000)
     site.stop(true)
 
-    // chatbot-get under load, beside a bare Bun.serve answering the same JSON.
+    // Hot routes under load, each beside a bare Bun.serve answering the same bytes and headers.
     const getUrl = `${base}/api/v1.0/chatbot-get/${ids[1]}/`
-    const sample = await (await fetch(getUrl, { headers: auth })).text()
-    const bareFile = join(dir, 'bare.ts')
-    writeFileSync(join(dir, 'sample.json'), sample)
-    writeFileSync(
-      bareFile,
-      `const body = await Bun.file(${JSON.stringify(join(dir, 'sample.json'))}).text()\nconst s = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } }) })\nconsole.log(s.port)\n`,
-    )
-    const bare = Bun.spawn([process.execPath, bareFile], { stdout: 'pipe' })
-    const reader = bare.stdout.getReader()
-    const barePort = Number(new TextDecoder().decode((await reader.read()).value).trim())
-    const load: Record<string, { service: WrkResult; bare: WrkResult; ratio: number }> = {}
-    for (const c of [1, 16, 64]) {
-      const service = wrk(getUrl, c, auth)
-      const baseline = wrk(`http://127.0.0.1:${barePort}/`, c, auth)
-      load[`c${c}`] = { service, bare: baseline, ratio: service.rps / baseline.rps }
+    const configUrl = `${base}/api/v1.0/widget/${ids[1]}/`
+    const assetUrl = `${base}/widget/chatbot.js`
+    const br = { 'accept-encoding': 'br' }
+    const bare = await startBare(dir, {
+      '/chatbot-get': await captured(getUrl, auth),
+      '/healthz': await captured(`${base}/healthz`, {}),
+      '/widget-config': await captured(configUrl, {}),
+      '/widget.js': await captured(assetUrl, br),
+    })
+    const versus = (url: string, headers: Record<string, string>, barePath: string, c = 64): Versus => {
+      const service = wrk(url, c, headers)
+      const baseline = wrk(bare.url + barePath, c, headers)
+      return { service, bare: baseline, ratio: service.rps / baseline.rps }
     }
-    bare.kill()
+    const load: Record<string, Versus> = {}
+    for (const c of [1, 16, 64]) load[`c${c}`] = versus(getUrl, auth, '/chatbot-get', c)
     results.chatbot_get = load
+    results.healthz = versus(`${base}/healthz`, {}, '/healthz')
+    // No If-None-Match: every answer is a whole 200, as on a first page view.
+    results.widget_config = versus(configUrl, {}, '/widget-config')
+    results.widget_js_br = versus(assetUrl, br, '/widget.js')
+    bare.stop()
+
+    results.big_chat = await bigChat(base, token, join(dir, 'data', 'chatbot.sqlite'))
     results.rss_mb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024
     results.machine = { cpus: cpus().length, model: cpus()[0]?.model, memory_gb: Math.round(totalmem() / 2 ** 30), load_generator: 'wrk 4.1 (Debian), 2 threads' }
     results.data = { chatbots: CHATBOTS, documents: DOCUMENTS + 1, seconds_per_wrk_run: SECONDS }
@@ -285,13 +511,20 @@ async function main() {
 
   const r = results
   const f = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d })
+  const versusRow = (label: string, x: Versus) =>
+    `| ${label}: req/s (p50 / p99 ms) | ${f(x.service.rps)} (${f(x.service.p50ms, 2)} / ${f(x.service.p99ms, 2)}) | bare Bun.serve: ${f(x.bare.rps)} (${f(x.bare.p50ms, 2)} / ${f(x.bare.p99ms, 2)}) | ${f(x.ratio, 2)} |`
   const rows = [
     '| measure | service | baseline | ratio |',
     '|---|---|---|---|',
-    ...['c1', 'c16', 'c64'].map((c) => {
-      const x = r.chatbot_get[c]
-      return `| chatbot-get, ${c.slice(1)} connections: req/s (p50 / p99 ms) | ${f(x.service.rps)} (${f(x.service.p50ms, 2)} / ${f(x.service.p99ms, 2)}) | bare Bun.serve: ${f(x.bare.rps)} (${f(x.bare.p50ms, 2)} / ${f(x.bare.p99ms, 2)}) | ${f(x.ratio, 2)} |`
+    ...['c1', 'c16', 'c64'].map((c) => versusRow(`chatbot-get, ${c.slice(1)} connections`, r.chatbot_get[c])),
+    versusRow('/healthz, 64 connections', r.healthz),
+    versusRow('widget config (200s), 64 connections', r.widget_config),
+    versusRow('/widget/chatbot.js with br, 64 connections', r.widget_js_br),
+    ...(['common', 'mixed', 'rare'] as const).map((kind) => {
+      const g = r.big_chat.groups[kind]
+      return `| chat over ${f(r.big_chat.chunks)} passages (${f(PASSAGES_PER_CHATBOT)} a chatbot), ${kind}-word questions: p50 / p99 ms | ${f(g.service.p50, 2)} / ${f(g.service.p99, 2)} | FTS5 bm25 top 10 of the chatbot: ${f(g.fts5.p50, 2)} / ${f(g.fts5.p99, 2)} | |`
     }),
+    `| chat over ${f(r.big_chat.chunks)} passages, all questions: p50 / p99 ms (indexed by link-add in ${f(r.big_chat.index_seconds, 1)} s) | ${f(r.big_chat.all.p50, 2)} / ${f(r.big_chat.all.p99, 2)} | | |`,
     `| PDF pages/s (200-page PDF) | ${f(r.pdf_pages_per_s.service, 1)} | MuPDF (WASM): ${f(r.pdf_pages_per_s.mupdf, 1)} | ${f(r.pdf_pages_per_s.service / r.pdf_pages_per_s.mupdf, 2)} |`,
     `| chatbot creation/s (8 in flight) | ${f(r.creation_per_s, 1)} | | |`,
     `| chatbot edit/s (8 in flight) | ${f(r.edit_per_s, 1)} | | |`,
@@ -301,8 +534,9 @@ async function main() {
     `| RSS after load | ${f(r.rss_mb)} MiB | | |`,
   ]
   const md = `Machine: ${r.machine.cpus} cores (${r.machine.model}), ${r.machine.memory_gb} GiB; load generator: ${r.machine.load_generator}; ${r.data.seconds_per_wrk_run} s per run.\n\n${rows.join('\n')}\n`
-  writeFileSync(join(outDir, 'latest.json'), JSON.stringify(results, null, 2))
-  writeFileSync(join(outDir, 'latest.md'), md)
+  const name = binaryFlag >= 0 ? 'other' : 'latest'
+  writeFileSync(join(outDir, `${name}.json`), JSON.stringify(results, null, 2))
+  writeFileSync(join(outDir, `${name}.md`), md)
   console.log(md)
 }
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { ConfigError, loadConfig } from './config'
-import { activeSubscription, planById, subscribe } from './features/billing/service'
-import { verifiedAccount } from './features/accounts/service'
+import { activeSubscription, endSubscription, planById, subscribe } from './features/billing/service'
+import { findAccount, verifiedAccount } from './features/accounts/service'
 import { normaliseEmail, isEmail } from './lib/email'
 import { createContext, startServer } from './runtime'
 import { PDF_EXTRACT_COMMAND } from './features/training/pdf-extractor'
 import { runPdfChild } from './features/training/pdf-worker'
 
-const USAGE = `usage: chatbot-service [serve | migrate | grant <email> [--plan <id>]]`
+const USAGE = `usage: chatbot-service [serve | migrate | grant <email> [--plan <id>] | revoke <email>]`
 
 async function main(argv: string[]): Promise<number> {
   const [command = 'serve', ...rest] = argv
@@ -53,6 +53,20 @@ async function main(argv: string[]): Promise<number> {
     console.log(`granted ${plan.id} to ${address}`)
     await ctx.db.destroy()
     return 0
+  }
+  if (command === 'revoke') {
+    const email = rest[0]
+    if (!email || !isEmail(email)) {
+      console.error(USAGE)
+      return 2
+    }
+    const ctx = await createContext(config)
+    const address = normaliseEmail(email)
+    const accountId = (await findAccount(ctx, address))?.id
+    if (accountId) await endSubscription(ctx, accountId)
+    console.log(accountId ? `subscription of ${address} ended` : `no account for ${address}`)
+    await ctx.db.destroy()
+    return accountId ? 0 : 1
   }
   console.error(USAGE)
   return 2

@@ -11,6 +11,7 @@ import { Jobs } from './infra/jobs'
 import { createLogger, type Logger } from './infra/log'
 import { createMailer } from './infra/mailer'
 import { systemClock, type Clock } from './lib/clock'
+import { forgetAllCachedRows } from './lib/ttl-cache'
 import { SERVER_BODY_CEILING } from './http/body-limits'
 import { registerJobs } from './jobs'
 import { PAYMENTS_TEST_MODE_NOTICE } from './features/billing/texts'
@@ -34,6 +35,7 @@ export async function createContext(config: Config, opts: { clock?: Clock; log?:
   secureDataDir(config.dataDir)
   const keys = createKeys(loadSecretKey(config.secretKey, config.dataDir))
   const db = openDatabase(config.dataDir, config.databaseUrl)
+  forgetAllCachedRows()
   await migrate(db, keys)
   const ctx: AppContext = {
     keys,
@@ -77,6 +79,7 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
       await app.stop(true)
       await ctx.jobs.stop()
       await ctx.db.destroy()
+      forgetAllCachedRows()
     },
   }
 }

@@ -2,9 +2,9 @@
  * Open CORS for the public surfaces the widget calls from other sites (contract 8): the chat
  * runtime, the widget config, and the files it links to. Owner endpoints stay same-origin.
  */
-const PUBLIC_PATH = /^\/(?:api\/v1\.0\/(?:widget|chat)|media\/(?:quotes|uploads))\//
+const PUBLIC_PATH = /^\/(?:api\/v1\.0\/(?:widget|chat)|media\/(?:quotes|uploads))(?:\/|$)/
 
-export const isPublicPath = (path: string): boolean => PUBLIC_PATH.test(path.endsWith('/') ? path : `${path}/`)
+export const isPublicPath = (path: string): boolean => PUBLIC_PATH.test(path)
 
 /** Retry-After exposed, so a widget on another site can tell its visitor when a limit lifts (contract 11). */
 export const PUBLIC_CORS_HEADERS: Record<string, string> = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After, X-Request-Id' }

@@ -38,16 +38,15 @@ export class RouteTable {
 
 /** The {error, code, field, request_id} envelope for every failure, with no stack trace in the body. */
 export const errorHandler = (log: Logger, routes: RouteTable) =>
-  new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, (context) => {
-    const response = errorResponse(log, routes, context)
+  new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, request, path }) => {
+    const response = errorResponse(log, routes, { code, error, request, path: routedPathOf(request, path) })
     // The access log reports what was sent, 413s and 429s refused before any route ran included.
-    setErrorStatus(context.request, response.status)
+    setErrorStatus(request, response.status)
     return response
   })
 
-function errorResponse(log: Logger, routes: RouteTable, context: { code: string | number; error: unknown; request: Request }): Response {
-  const { code, error, request } = context
-  const path = routedPathOf(context)
+function errorResponse(log: Logger, routes: RouteTable, failure: { code: string | number; error: unknown; request: Request; path: string }): Response {
+  const { code, error, request, path } = failure
   const requestId = requestIdOf(request) ?? newId()
   // Errors on the public chat paths must stay readable by the widget on other sites (a 429, a 413).
   const headers = { ...corsHeadersFor(path), 'x-request-id': requestId }

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { bodyLimitFor, isStreamed, isTooLarge, JSON_BODY_LIMIT, jsonLimitFor, limitedRequest, readBodyWithin } from './body-limits'
 import { badRequest } from './errors'
-import { routedPathOf } from './routed-path'
+import { routedPathOf, type WithPath } from './routed-path'
 import { MALFORMED_JSON } from './errors'
 
 export const MALFORMED_FORM = 'Malformed multipart body.'
@@ -112,8 +112,8 @@ export async function readDeferredBody(body: unknown): Promise<unknown> {
  * A creation or edit body is not read here at all: its guard reads it once it has let the caller in.
  */
 export const jsonBodyParser = new Elysia({ name: 'json-body' }).onParse({ as: 'global' }, async (context) => {
-  const { request, contentType } = context
-  const path = routedPathOf(context)
+  const { request, contentType, path: routed } = context as WithPath<typeof context>
+  const path = routedPathOf(request, routed)
   const json = contentType?.toLowerCase().startsWith('application/json') ?? false
   if (deferredUntilAdmitted(path) && request.body) {
     const limit = json ? jsonLimitFor(path) : bodyLimitFor(path)

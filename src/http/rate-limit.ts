@@ -116,16 +116,19 @@ export class SharedRateLimiter {
  */
 export function sharedRateLimit(ctx: AppContext) {
   const plugin = new Elysia()
-  if (!ctx.config.databaseUrl) return plugin
+  const { perIp, perToken } = ctx.config.rateLimit
+  if (!ctx.config.databaseUrl || (perIp <= 0 && perToken <= 0)) return plugin
   const limiter = new SharedRateLimiter(ctx.db, ctx.config.rateLimit, () => ctx.clock.now().getTime())
   return plugin.onRequest(async ({ request, server }) => {
     await limiter.check(clientAddress(request, server, ctx.config.trustProxy), request.headers.get('authorization'))
   })
 }
 
-/** The in-memory limiter when the counters need not be shared (SQLite, one instance), else null. */
+/** The in-memory limiter when the counters need not be shared (SQLite, one instance), else null; null too when every limit is off. */
 export function localRateLimiter(ctx: AppContext): RateLimiter | null {
-  return ctx.config.databaseUrl ? null : new RateLimiter(ctx.config.rateLimit, () => ctx.clock.now().getTime())
+  const { perIp, perToken } = ctx.config.rateLimit
+  if (ctx.config.databaseUrl || (perIp <= 0 && perToken <= 0)) return null
+  return new RateLimiter(ctx.config.rateLimit, () => ctx.clock.now().getTime())
 }
 
 /** A fixed window of contract 11's limits: the current UTC hour, or the current UTC day. */

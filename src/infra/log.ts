@@ -6,6 +6,8 @@ export interface Logger {
   info(event: string, fields?: LogFields): void
   warn(event: string, fields?: LogFields): void
   error(event: string, fields?: LogFields): void
+  /** Whether events at this level are written (callers skip building what would be dropped). */
+  enabled(at: LogLevel): boolean
 }
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 }
@@ -18,5 +20,5 @@ export function createLogger(level: LogLevel, write: (line: string) => void = (l
       if (RANK[at] < RANK[level]) return
       write(JSON.stringify({ time: new Date().toISOString(), level: at, event, ...fields }))
     }
-  return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') }
+  return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error'), enabled: (at) => RANK[at] >= RANK[level] }
 }

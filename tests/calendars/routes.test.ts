@@ -1,3 +1,4 @@
+import { endSubscription } from '../../src/features/billing/service'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -75,7 +76,7 @@ beforeAll(async () => {
   lapsed = await subscribedToken(app, 'lapsed@example.com')
   // The lapsed account keeps its token but its subscription has ended.
   const account = await app.ctx.db.selectFrom('accounts').select('id').where('email', '=', 'lapsed@example.com').executeTakeFirstOrThrow()
-  await app.ctx.db.updateTable('subscriptions').set({ status: 'canceled' }).where('account_id', '=', account.id).execute()
+  await endSubscription(app.ctx, account.id)
 })
 afterAll(async () => {
   await app.stop()

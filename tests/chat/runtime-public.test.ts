@@ -1,3 +1,4 @@
+import { endSubscription } from '../../src/features/billing/service'
 // The public surface every chatbot type shares: widget config, CORS, daily allowance, conversation count.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CHATBOT_NOT_FOUND } from '../../src/http/errors'
@@ -157,7 +158,7 @@ test('a chatbot whose owner has no active subscription is not available', async 
   const lapsedToken = await subscribedToken(app, 'lapsed@bakery.example')
   const { id } = await createChatbot(app, lapsedToken, 'business')
   const account = await app.ctx.db.selectFrom('accounts').select('id').where('email', '=', 'lapsed@bakery.example').executeTakeFirstOrThrow()
-  await app.ctx.db.updateTable('subscriptions').set({ status: 'canceled' }).where('account_id', '=', account.id).execute()
+  await endSubscription(app.ctx, account.id)
   const api = client(app.url)
   for (const reply of [await api.get(path.widget(id)), await api.post(path.chat(id), { message: 'hi', visitor_id: 'v' })]) {
     expect(reply.status).toBe(403)

@@ -1,3 +1,4 @@
+import { endSubscription } from '../../src/features/billing/service'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Html } from '@elysiajs/html'
 import { sha256 } from '../../src/lib/ids'
@@ -386,7 +387,7 @@ describe('a lapsed subscription', () => {
     expect(token).toBeTruthy()
     const { client: browser } = await signIn(app, 'lapsed@example.com')
     const account = await app.ctx.db.selectFrom('accounts').select('id').where('email', '=', 'lapsed@example.com').executeTakeFirstOrThrow()
-    await app.ctx.db.updateTable('subscriptions').set({ status: 'canceled' }).where('account_id', '=', account.id).execute()
+    await endSubscription(app.ctx, account.id)
     const page = await browser.get('/dashboard/chatbots/')
     expect(page.status).toBe(400)
     expect(page.html).toContain('href="/dashboard/signup/"')

@@ -1,3 +1,4 @@
+import { endSubscription } from '../../src/features/billing/service'
 // The training tests' own helpers: a plan file, word counts, a lapsed subscription and a real
 // local web server for links. Chatbots and forms come from ../support/chatbots.
 import { mkdtempSync, writeFileSync } from 'node:fs'
@@ -22,7 +23,7 @@ export async function availableWords(app: TestApp, token: string, chatbotId: str
 /** Ends an account's subscription while its token stays valid. */
 export async function lapse(app: TestApp, email: string): Promise<void> {
   const account = await app.ctx.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow()
-  await app.ctx.db.updateTable('subscriptions').set({ status: 'canceled' }).where('account_id', '=', account.id).execute()
+  await endSubscription(app.ctx, account.id)
 }
 
 export interface PageServer {

@@ -2,6 +2,7 @@
 import type { Db } from '../../db/database'
 import { prepared } from '../../db/prepared'
 import type { AccountsTable, ApiTokensTable, VerificationCodesTable } from '../../db/schema'
+import { HOT_ROW_TTL_MS, TtlCache } from '../../lib/ttl-cache'
 
 export async function accountByEmail(db: Db, email: string): Promise<AccountsTable | undefined> {
   return db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()
@@ -51,6 +52,8 @@ export async function insertToken(db: Db, row: ApiTokensTable): Promise<void> {
 
 export async function revokeTokenRow(db: Db, accountId: string, tokenId: string, at: string): Promise<boolean> {
   const revoked = await db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', tokenId).where('account_id', '=', accountId).executeTakeFirst()
+  // Keyed by the token's hash, which is not at hand: revocations are rare, so every entry goes.
+  liveTokens.clear()
   return Number(revoked.numUpdatedRows) === 1
 }
 
@@ -59,7 +62,7 @@ export async function tokensOf(db: Db, accountId: string): Promise<Pick<ApiToken
 }
 
 /** The live token's account, by the token's hash (every authenticated request asks this). */
-export const liveToken = prepared((db, tokenHash: string) =>
+const liveTokenRow = prepared((db, tokenHash: string) =>
   db
     .selectFrom('api_tokens')
     .innerJoin('accounts', 'accounts.id', 'api_tokens.account_id')
@@ -67,6 +70,16 @@ export const liveToken = prepared((db, tokenHash: string) =>
     .where('api_tokens.token_hash', '=', tokenHash)
     .where('api_tokens.revoked_at', 'is', null),
 )
+
+type LiveToken = { tokenId: string; accountId: string; email: string }
+
+/** Tokens seen live lately, by hash (unknown hashes are not kept: guessing fills nothing). */
+const liveTokens = new TtlCache<string, LiveToken>(50_000, HOT_ROW_TTL_MS)
+
+/** The account of a live (unrevoked) token, by the token's hash. */
+export async function liveToken(db: Db, tokenHash: string): Promise<LiveToken | undefined> {
+  return liveTokens.get(tokenHash, async () => (await liveTokenRow(db, tokenHash))[0])
+}
 
 // ---- verification and login codes (stored as MACs: codes.ts) ----
 

@@ -123,8 +123,7 @@ export interface AuthenticatedAccount {
 
 /** The account of a live (unrevoked) token, by the token's hash. */
 export async function accountForTokenHash(ctx: AppContext, tokenHash: string): Promise<AuthenticatedAccount | undefined> {
-  const [row] = await liveToken(ctx.db, tokenHash)
-  return row
+  return liveToken(ctx.db, tokenHash)
 }
 
 export const accountEmail = async (db: Db, accountId: string): Promise<string | undefined> => (await accountById(db, accountId))?.email

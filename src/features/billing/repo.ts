@@ -2,30 +2,38 @@
 import type { Db } from '../../db/database'
 import { prepared } from '../../db/prepared'
 import type { CheckoutSessionsTable, SubscriptionsTable } from '../../db/schema'
+import { HOT_ROW_TTL_MS, TtlCache } from '../../lib/ttl-cache'
 
-const paidSubscriptions = prepared((db, accountId: string, now: string) =>
-  db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('status', '=', 'active')
-    .where('current_period_end', '>', now)
-    .orderBy('current_period_end', 'desc')
-    .limit(1),
+/** The active subscription that runs longest: the account is paid for at `now` when it ends after `now`. */
+const latestActive = prepared((db, accountId: string) =>
+  db.selectFrom('subscriptions').selectAll().where('account_id', '=', accountId).where('status', '=', 'active').orderBy('current_period_end', 'desc').limit(1),
 )
 
-/** The subscription paid for at `now`, if any. */
+/** Every authenticated request asks this; null is "none active" (writes below forget). */
+const latestActiveOf = new TtlCache<string, SubscriptionsTable | null>(50_000, HOT_ROW_TTL_MS)
+
+/** The subscription paid for at `now`, if any. A transaction reads the table itself. */
 export async function paidSubscription(db: Db, accountId: string, now: string): Promise<SubscriptionsTable | undefined> {
-  const [row] = await paidSubscriptions(db, accountId, now)
-  return row
+  const read = async () => (await latestActive(db, accountId))[0] ?? null
+  const row = db.isTransaction ? await read() : await latestActiveOf.get(accountId, read)
+  return row && row.current_period_end > now ? row : undefined
 }
 
 export async function insertSubscription(db: Db, row: SubscriptionsTable): Promise<void> {
   await db.insertInto('subscriptions').values(row).execute()
+  latestActiveOf.forget(row.account_id)
 }
 
 export async function updateSubscription(db: Db, id: string, changes: Partial<SubscriptionsTable>): Promise<void> {
   await db.updateTable('subscriptions').set(changes).where('id', '=', id).execute()
+  // Keyed by account, written by id: rare enough to forget them all.
+  latestActiveOf.clear()
+}
+
+/** Ends every active subscription of the account (the revoke command). */
+export async function cancelSubscriptionsOf(db: Db, accountId: string, now: string): Promise<void> {
+  await db.updateTable('subscriptions').set({ status: 'canceled', updated_at: now }).where('account_id', '=', accountId).where('status', '=', 'active').execute()
+  latestActiveOf.forget(accountId)
 }
 
 export async function subscriptionByStripeId(db: Db, stripeSubscriptionId: string): Promise<SubscriptionsTable | undefined> {

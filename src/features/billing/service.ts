@@ -15,6 +15,7 @@ import {
   markStripeCheckoutPaid,
   openTestCheckout,
   paidSubscription,
+  cancelSubscriptionsOf,
   recordEvent,
   subscriptionByStripeId,
   updateSubscription,
@@ -46,6 +47,11 @@ export async function requireSubscription(ctx: AppContext, accountId: string, te
   const active = await activePlan(ctx, accountId)
   if (!active) throw subscriptionRequired(text)
   return active
+}
+
+/** The revoke command, grant's counterpart: the account's subscription ends now, its chatbots go dark. */
+export async function endSubscription(ctx: AppContext, accountId: string): Promise<void> {
+  await cancelSubscriptionsOf(ctx.db, accountId, ctx.clock.now().toISOString())
 }
 
 interface SubscribeInput {

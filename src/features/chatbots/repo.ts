@@ -2,14 +2,26 @@
 import type { Db } from '../../db/database'
 import { prepared } from '../../db/prepared'
 import type { ChatbotsTable } from '../../db/schema'
+import { HOT_ROW_TTL_MS, TtlCache } from '../../lib/ttl-cache'
 
 export type ChatbotRow = ChatbotsTable
 
 const byId = prepared((db, chatbotId: string) => db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId))
 
+/**
+ * Rows read by every owner and public request of a chatbot; each write below forgets its row.
+ * Unknown ids are not kept, so made-up ids in public URLs fill nothing.
+ */
+const rows = new TtlCache<string, ChatbotRow>(20_000, HOT_ROW_TTL_MS)
+
+/** The chatbot's row; a transaction reads the table itself. Callers must not change the row they get. */
 export async function findChatbot(db: Db, chatbotId: string): Promise<ChatbotRow | undefined> {
-  const [row] = await byId(db, chatbotId)
-  return row
+  // Frozen: the row is shared by every request that reads it until it expires.
+  const read = async () => {
+    const [row] = await byId(db, chatbotId)
+    return row && Object.freeze(row)
+  }
+  return db.isTransaction ? read() : rows.get(chatbotId, read)
 }
 
 export async function insertChatbot(db: Db, row: ChatbotRow): Promise<void> {
@@ -18,6 +30,7 @@ export async function insertChatbot(db: Db, row: ChatbotRow): Promise<void> {
 
 export async function updateChatbot(db: Db, chatbotId: string, changes: Partial<ChatbotRow>): Promise<void> {
   await db.updateTable('chatbots').set(changes).where('id', '=', chatbotId).execute()
+  rows.forget(chatbotId)
 }
 
 export async function chatbotsOf(db: Db, accountId: string): Promise<Pick<ChatbotRow, 'id' | 'name' | 'type'>[]> {
@@ -26,6 +39,7 @@ export async function chatbotsOf(db: Db, accountId: string): Promise<Pick<Chatbo
 
 export async function deleteChatbotRow(db: Db, chatbotId: string): Promise<void> {
   await db.deleteFrom('chatbots').where('id', '=', chatbotId).execute()
+  rows.forget(chatbotId)
 }
 
 /**
@@ -47,4 +61,5 @@ export async function incrementConversationCount(db: Db, chatbotId: string): Pro
     .set((eb) => ({ conversation_count: eb('conversation_count', '+', 1) }))
     .where('id', '=', chatbotId)
     .execute()
+  rows.forget(chatbotId)
 }

@@ -208,9 +208,14 @@ export async function getChatbot(ctx: AppContext, material: Pick<ChatbotMaterial
 }
 
 /** chatbot-get's answer for a chatbot its caller may see. */
-export async function chatbotView(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, access: { chatbot: ChatbotRow; plan: Plan; subscription: SubscriptionsTable }) {
-  const { chatbot: row, plan, subscription } = access
-  const used = await material.wordsUsed(ctx, row.id)
+/**
+ * What chatbot-get shows of the row itself, worked out once per row: rows are replaced, never
+ * changed, when a chatbot is written (repo.ts), so an edit shows on the next read.
+ */
+const rowViews = new WeakMap<ChatbotRow, ReturnType<typeof rowView>>()
+
+function rowView(ctx: AppContext, row: ChatbotRow) {
+  const settings = settingsOf(row)
   return {
     chatbot_id: row.id,
     chatbot_name: row.name,
@@ -220,20 +225,29 @@ export async function chatbotView(ctx: AppContext, material: Pick<ChatbotMateria
     chatbot_instructions: row.instructions,
     conversation_count: row.conversation_count,
     user_allowance: row.user_allowance,
-    available_word_count: Math.max(0, plan.training_words - used),
     chatbot_color1: row.color1,
     chatbot_color2: row.color2,
-    reset_date: subscription.current_period_end.slice(0, 10),
     embed_code: embedCode(ctx.config, row.id),
     business_industry: row.industry,
     business_website: row.website,
     logo_url: logoUrl(ctx, row),
     created_at: row.created_at,
-    ...settingsOf(row),
-    owner_notifications: settingsOf(row).owner_notifications !== false,
+    ...settings,
+    owner_notifications: settings.owner_notifications !== false,
     webhook_url: row.webhook_url,
     webhook_secret: row.webhook_secret && openWebhookSecret(ctx, row.webhook_secret),
   }
+}
+
+export async function chatbotView(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, access: { chatbot: ChatbotRow; plan: Plan; subscription: SubscriptionsTable }) {
+  const { chatbot: row, plan, subscription } = access
+  const used = await material.wordsUsed(ctx, row.id)
+  let view = rowViews.get(row)
+  if (!view) {
+    view = rowView(ctx, row)
+    rowViews.set(row, view)
+  }
+  return { ...view, available_word_count: Math.max(0, plan.training_words - used), reset_date: subscription.current_period_end.slice(0, 10) }
 }
 
 /** What every type may change; the type's own creation fields come on top (CREATION[type].settings). */

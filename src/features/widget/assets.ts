@@ -35,10 +35,13 @@ let encoding: Promise<{ js: EncodedAsset; css: EncodedAsset }> | null = null
 
 /** Built (or read from the binary) and compressed once per process, on first use. */
 export function widgetAssets(): Promise<{ js: EncodedAsset; css: EncodedAsset }> {
-  encoding ??= widgetBundle().then((bundle) => ({
-    js: encode(bundle.js, 'application/javascript; charset=utf-8'),
-    css: encode(bundle.css, 'text/css; charset=utf-8'),
-  }))
-  encoding.catch(() => (encoding = null))
+  if (!encoding) {
+    encoding = widgetBundle().then((bundle) => ({
+      js: encode(bundle.js, 'application/javascript; charset=utf-8'),
+      css: encode(bundle.css, 'text/css; charset=utf-8'),
+    }))
+    // A failed build is tried again by the next request.
+    encoding.catch(() => (encoding = null))
+  }
   return encoding
 }

@@ -2,13 +2,46 @@
 import type { AppContext } from '../../context'
 import { publicCalendars } from '../calendars/service'
 import { publicChatbot } from '../chatbots/public-chatbot'
+import type { ChatbotRow } from '../chatbots/access'
+import { strongEtag } from './http-cache'
 import { questionsOf } from '../forms/questions'
 import { logoUrl, settingsOf } from '../chatbots/service'
 import { TYPES } from '../chatbots/texts'
 import type { PricingPlan, WidgetConfig } from './model'
 
-export async function widgetConfig(ctx: AppContext, chatbotId: string): Promise<WidgetConfig> {
+/** The config as served: its JSON and the strong ETag over it. */
+export interface WidgetConfigBody {
+  json: string
+  etag: string
+}
+
+/**
+ * Built once per chatbot row: rows are replaced, never changed, when a chatbot is written
+ * (chatbots/repo.ts), so the first request after an edit builds anew. Appointment chatbots list
+ * their calendars, which change apart from the row: theirs is built every time.
+ */
+const builtFor = new WeakMap<ChatbotRow, WidgetConfigBody>()
+
+export async function widgetConfigBody(ctx: AppContext, chatbotId: string): Promise<WidgetConfigBody> {
   const chatbot = await publicChatbot(ctx, chatbotId)
+  const kept = builtFor.get(chatbot)
+  if (kept) return kept
+  const config = configOf(ctx, chatbot)
+  if (chatbot.type === TYPES.appointment) {
+    config.calendars = await publicCalendars(ctx, chatbot.id)
+    return bodyOf(config)
+  }
+  const body = bodyOf(config)
+  builtFor.set(chatbot, body)
+  return body
+}
+
+function bodyOf(config: WidgetConfig): WidgetConfigBody {
+  const json = JSON.stringify(config)
+  return { json, etag: strongEtag(json) }
+}
+
+function configOf(ctx: AppContext, chatbot: ChatbotRow): WidgetConfig {
   const settings = settingsOf(chatbot)
   const config: WidgetConfig = {
     chatbot_id: chatbot.id,
@@ -28,6 +61,5 @@ export async function widgetConfig(ctx: AppContext, chatbotId: string): Promise<
   if (chatbot.type === TYPES.dataCollection || (chatbot.type === TYPES.appointment && questions.length > 0)) {
     config.data_collection = questions.map((q) => ({ title: q.title, question: q.question, type: q.type }))
   }
-  if (chatbot.type === TYPES.appointment) config.calendars = await publicCalendars(ctx, chatbot.id)
   return config
 }

@@ -31,3 +31,17 @@ export function chooseCoding(acceptEncoding: string | null): Coding {
   if (accepts('gzip')) return 'gzip'
   return 'identity'
 }
+
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once (at most 256 kept). */
+const codingsSeen = new Map<string, Coding>()
+
+export function codingFor(acceptEncoding: string | null): Coding {
+  const key = acceptEncoding ?? ''
+  let coding = codingsSeen.get(key)
+  if (coding === undefined) {
+    coding = chooseCoding(acceptEncoding)
+    if (codingsSeen.size >= 256) codingsSeen.clear()
+    codingsSeen.set(key, coding)
+  }
+  return coding
+}

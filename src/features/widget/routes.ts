@@ -4,27 +4,40 @@ import { PUBLIC_CORS_HEADERS } from '../../http/cors'
 import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
 import { PUBLIC, PUBLIC_TAGS } from '../../http/openapi'
 import { type EncodedAsset, widgetAssets } from './assets'
-import { widgetConfig } from './config'
-import { chooseCoding, etagMatches, strongEtag } from './http-cache'
+import { type WidgetConfigBody, widgetConfigBody } from './config'
+import { type Coding, codingFor, etagMatches } from './http-cache'
 import { WidgetConfigSchema } from './model'
 
 const tags = ['Chat runtime (public)']
 
+/** Each representation's headers, built once: every page view of every customer site asks for these. */
+const headersOf = new WeakMap<EncodedAsset['bodies'][Coding], Record<string, string>>()
+
+function assetHeaders(asset: EncodedAsset, coding: Coding): Record<string, string> {
+  const body = asset.bodies[coding]
+  let headers = headersOf.get(body)
+  if (!headers) {
+    headers = {
+      'content-type': asset.contentType,
+      'cache-control': 'public, max-age=300',
+      etag: body.etag,
+      vary: 'Accept-Encoding',
+      'x-content-type-options': 'nosniff',
+      // The script and stylesheet are meant to be loaded by other sites.
+      'cross-origin-resource-policy': 'cross-origin',
+      ...PUBLIC_CORS_HEADERS,
+      ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
+    }
+    headersOf.set(body, headers)
+  }
+  return headers
+}
+
 /** `/widget/chatbot.js` and `.css` (contract 8): minified, precompressed, a strong ETag, five minutes of freshness. */
 function serveAsset(asset: EncodedAsset, request: Request): Response {
-  const coding = chooseCoding(request.headers.get('accept-encoding'))
+  const coding = codingFor(request.headers.get('accept-encoding'))
   const body = asset.bodies[coding]
-  const headers: Record<string, string> = {
-    'content-type': asset.contentType,
-    'cache-control': 'public, max-age=300',
-    etag: body.etag,
-    vary: 'Accept-Encoding',
-    'x-content-type-options': 'nosniff',
-    // The script and stylesheet are meant to be loaded by other sites.
-    'cross-origin-resource-policy': 'cross-origin',
-    ...PUBLIC_CORS_HEADERS,
-    ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
-  }
+  const headers = assetHeaders(asset, coding)
   if (etagMatches(request.headers.get('if-none-match'), body.etag)) return new Response(null, { status: 304, headers })
   if (request.method === 'HEAD') return new Response(null, { status: 200, headers: { ...headers, 'content-length': String(body.bytes.length) } })
   return new Response(body.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers })
@@ -34,8 +47,7 @@ function serveAsset(asset: EncodedAsset, request: Request): Response {
  * The widget config with an ETag over its body and `no-cache`: the browser asks each time, so an
  * owner's edit shows at once, and an unchanged config costs a 304.
  */
-function serveConfig(json: string, request: Request): Response {
-  const etag = strongEtag(json)
+function serveConfig({ json, etag }: WidgetConfigBody, request: Request): Response {
   const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag, ...PUBLIC_CORS_HEADERS }
   if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
   return new Response(json, { status: 200, headers })
@@ -50,7 +62,7 @@ export const widgetRoutes = (ctx: AppContext) =>
     .get('/widget/chatbot.css', async ({ request }) => serveAsset((await widgetAssets()).css, request), {
       detail: { summary: 'The widget stylesheet (minified; br or gzip by Accept-Encoding)', tags, security: [] },
     })
-    .get('/api/v1.0/widget/:uniqueId/', async ({ params, request }) => serveConfig(JSON.stringify(await widgetConfig(ctx, params.uniqueId)), request), {
+    .get('/api/v1.0/widget/:uniqueId/', async ({ params, request }) => serveConfig(await widgetConfigBody(ctx, params.uniqueId), request), {
       params: ChatbotParams,
       // Declared for the OpenAPI document; the handler answers with a Response (ETag, 304), which Elysia does not re-validate.
       response: { 200: WidgetConfigSchema, ...errorsOf(FAILS.public) },
