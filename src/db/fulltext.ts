@@ -88,12 +88,6 @@ const usableTerms = (terms: string[]): string[] => [...new Set(terms.map((t) => 
 /** A term as an FTS5 string: quoted, so it is only ever text. */
 const quoted = (term: string): string => `"${term.replace(/"/g, '""')}"`
 
-/** The chatbot's own token in the index (migration 016): a match walks only its passages. */
-const scopeOf = (chatbotId: string): string => `scope : ${quoted(`c${chatbotId.replace(/-/g, '')}`)}`
-
-/** The chatbot's passages holding any of the terms, in text or title. */
-const scopedMatch = (chatbotId: string, terms: string[]): string => `${scopeOf(chatbotId)} AND {terms title_terms} : (${terms.map(quoted).join(' OR ')})`
-
 /** The rows of a source's passages, with the stems the index searches. */
 export function chunkRows(source: PassageSource, passages: string[]) {
   const titleTerms = indexTerms(source.title)
@@ -141,10 +135,10 @@ export const sqliteFullText: FullTextIndex = {
   async search(db, chatbotId, terms, limit) {
     const usable = usableTerms(terms)
     if (usable.length === 0 || limit <= 0) return []
-    const match = scopedMatch(chatbotId, usable)
+    const match = usable.map(quoted).join(' OR ')
     const result = await sql<HitRow>`
       SELECT c.source_type, c.source_id, c.title, c.url, c.text,
-             bm25(chunks_fts, ${sql.lit(TEXT_WEIGHT)}, ${sql.lit(TITLE_WEIGHT)}, 0) AS rank
+             bm25(chunks_fts, ${sql.lit(TEXT_WEIGHT)}, ${sql.lit(TITLE_WEIGHT)}) AS rank
       FROM chunks_fts
       JOIN chunks c ON c.id = chunks_fts.rowid
       WHERE chunks_fts MATCH ${match} AND c.chatbot_id = ${chatbotId}
@@ -161,7 +155,7 @@ export const sqliteFullText: FullTextIndex = {
     for (const term of usable) {
       const row = await sql<{ n: number }>`
         SELECT count(*) AS n FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
-        WHERE chunks_fts MATCH ${`${scopeOf(chatbotId)} AND terms : ${quoted(term)}`} AND c.chatbot_id = ${chatbotId}
+        WHERE chunks_fts MATCH ${`terms : ${quoted(term)}`} AND c.chatbot_id = ${chatbotId}
       `.execute(db)
       holding.set(term, Number(row.rows[0]?.n ?? 0))
     }
