@@ -7,7 +7,7 @@
 
 export interface paths {
   "/healthz": {
-    /** Health: ok once the database answers */
+    /** Health: ok once the database has answered within the last second */
     get: operations["getHealth"];
   };
   "/api/v1.0/create-subscription/": {
@@ -258,7 +258,7 @@ export type external = Record<string, never>;
 
 export interface operations {
 
-  /** Health: ok once the database answers */
+  /** Health: ok once the database has answered within the last second */
   getHealth: {
     responses: {
       /** @description The database answers */
