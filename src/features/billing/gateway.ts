@@ -1,4 +1,4 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import type { Plan } from '../../config'
 
 export interface CheckoutRequest {
@@ -38,14 +38,23 @@ export function testModeGateway(publicUrl: string): PaymentGateway {
 
 export function stripeGateway(opts: { secretKey: string; webhookSecret: string | null; apiBase: string | null }): PaymentGateway {
   const base = opts.apiBase ? new URL(opts.apiBase) : null
-  const stripe = new Stripe(opts.secretKey, {
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
-    maxNetworkRetries: 2,
-  })
+  // The SDK is loaded with the first checkout or webhook, not with the server.
+  let client: Promise<Stripe> | undefined
+  const connect = () =>
+    (client ??= import('stripe').then(
+      ({ default: StripeClient }) =>
+        new StripeClient(opts.secretKey, {
+          ...(base
+            ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+            : {}),
+          maxNetworkRetries: 2,
+        }),
+    ))
   return {
     mode: 'stripe',
     async createCheckout({ sessionId, accountId, email, plan, returnUrl }) {
       if (!plan.stripe_price_id) throw new Error(`plan ${plan.id} has no stripe_price_id`)
+      const stripe = await connect()
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: plan.stripe_price_id, quantity: 1 }],
@@ -62,7 +71,7 @@ export function stripeGateway(opts: { secretKey: string; webhookSecret: string |
     async verifyWebhook(rawBody, signature) {
       if (!opts.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set')
       // The async variant: the synchronous one fails under Bun's crypto provider.
-      return stripe.webhooks.constructEventAsync(rawBody, signature, opts.webhookSecret, 300)
+      return (await connect()).webhooks.constructEventAsync(rawBody, signature, opts.webhookSecret, 300)
     },
   }
 }

@@ -15,7 +15,7 @@ import { leadEventData, quoteUrl } from './leads'
 import { queueLeadCreated } from '../webhooks/service'
 import type { LeadsTable } from '../../db/schema'
 import { QUOTE_MAIL_JOB, type QuoteMailPayload } from './quote-mail'
-import { renderQuotePdf, type QuoteLogo } from './quote-pdf'
+import type { QuoteLogo } from './quote-pdf'
 import { computeQuoteTotals, type PricingPlan } from './quote-totals'
 import type { QuoteBody } from '../chat/schemas'
 import { existingSession } from '../conversations/sessions'
@@ -76,6 +76,8 @@ export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: S
       // The number is taken first and the PDF drawn with it inside the transaction: a quote that
       // fails gives its number back with the rollback, so numbers never skip.
       quoteNumber = formatQuoteNumber(await takeQuoteNumber(trx, chatbot.id))
+      // pdf-lib is loaded with the first quote: a service that makes none never holds it.
+      const { renderQuotePdf } = await import('./quote-pdf')
       const pdf = await renderQuotePdf({
         quoteNumber,
         issuedAt: now,
