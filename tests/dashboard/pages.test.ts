@@ -293,7 +293,7 @@ describe('chatbot pages', () => {
     }
     const bad = await browser.post(`/dashboard/chatbots/${id}/calendars/`, row)
     expect(bad.status).toBe(400)
-    expect(bad.html).toMatch(/id="calendar-0-daily_end-error">.*must be after daily_start/)
+    expect(bad.html).toMatch(/id="calendar-0-daily_end-error">.*must be later than the opening time/)
     expect((await browser.post(`/dashboard/chatbots/${id}/calendars/`, { ...row, 'calendar-0-daily_end': '5:00 PM' })).status).toBe(303)
     const listed = (await api(ownerToken).get(`/api/v1.0/chatbot-calendar-view/${id}/`)).body.calendar_list
     expect(listed.map((c: { name: string }) => c.name)).toEqual(['Consultations', 'Repairs'])

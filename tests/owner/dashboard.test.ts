@@ -5,7 +5,7 @@ import { client, startTestApp, subscribedToken, type TestApp } from '../support/
 import { createChatbot, BAKERY_PRICES } from '../support/chatbots'
 import { path } from '../support/endpoints'
 import { tinyPng } from '../chat/tiny-images'
-import { csrfOf, signIn } from '../dashboard/browser-client'
+import { csrfOf, formOf, signIn } from '../dashboard/browser-client'
 
 let app: TestApp
 let token: string
@@ -16,44 +16,6 @@ beforeAll(async () => {
   token = await subscribedToken(app, OWNER)
 })
 afterAll(() => app.stop())
-
-/** The form's fields as the browser would send them back, from the page's own inputs. */
-function formOf(html: string): Map<string, string> {
-  const fields = new Map<string, string>()
-  for (const input of html.matchAll(/<input[^>]*>/g)) {
-    const tag = input[0]
-    const name = /name="([^"]*)"/.exec(tag)?.[1]
-    if (!name || /type="(file|checkbox)"/.test(tag)) continue
-    fields.set(
-      name,
-      (/value="([^"]*)"/.exec(tag)?.[1] ?? '')
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-        .replace(/&#39;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>'),
-    )
-  }
-  for (const area of html.matchAll(/<textarea[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/textarea>/g))
-    fields.set(
-      area[1],
-      area[2]
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-        .replace(/&#39;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>'),
-    )
-  for (const select of html.matchAll(/<select[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/select>/g)) {
-    const chosen = /<option value="([^"]*)" selected/.exec(select[2]) ?? /<option value="([^"]*)"/.exec(select[2])
-    if (chosen) fields.set(select[1], chosen[1])
-  }
-  for (const checked of html.matchAll(/<input[^>]*type="checkbox"[^>]*>/g)) {
-    const name = /name="([^"]*)"/.exec(checked[0])?.[1]
-    if (name && /\bchecked\b/.test(checked[0])) fields.set(name, 'true')
-  }
-  return fields
-}
 
 test('the owner changes a price and the next quote uses it; three mistakes are shown at once; adding a row keeps the logo', async () => {
   const { id } = await createChatbot(app, token, 'quote', { chatbot_title: 'Sweet Crumb Catering' })
@@ -177,7 +139,7 @@ test('calendar hours are time inputs; the edit page changes a calendar and names
   const fields = Object.fromEntries(formOf(page.html))
   const backwards = await browser.post(editUrl, { ...fields, 'calendar-0-daily_start': '18:00', 'calendar-0-daily_end': '08:00' })
   expect(backwards.status).toBe(400)
-  expect(backwards.html).toContain('must be after daily_start')
+  expect(backwards.html).toContain('Closes at must be later than the opening time')
   expect(backwards.html).toContain('id="calendar-0-daily_end-error"')
   const saved = await browser.post(editUrl, { ...fields, 'calendar-0-daily_start': '10:30', 'calendar-0-daily_end': '15:00', 'calendar-0-min15App': 'true' })
   expect(saved.status).toBe(303)

@@ -7,6 +7,8 @@ import type { ChatbotType } from '../../db/schema'
 import { TYPES } from '../chatbots/texts'
 import { formFiles, formText } from './route-kit'
 import { formatTwelveHour } from '../calendars/clock'
+import { parseCalendarInputs } from '../calendars/calendar-input'
+import { CALENDAR_FORM_MESSAGES } from '../calendars/texts'
 
 export const TYPE_SLUGS: Record<string, ChatbotType> = {
   'knowledge-retrieval': TYPES.knowledge,
@@ -213,6 +215,22 @@ export function twelveHour(value: string): string {
 
 /** The calendar input object of spec 2.4, as an API caller sends it (times from time inputs in its 12-hour spelling). */
 export const calendarItem = (row: CalendarRow): Record<string, unknown> => ({ ...row, daily_start: twelveHour(row.daily_start), daily_end: twelveHour(row.daily_end) })
+
+/** Every problem of calendar rows at once (as calendar_data items), in the calendar form's words. */
+export function calendarFormProblems(items: unknown[]): { field: string; message: string }[] {
+  const parsed = parseCalendarInputs(items)
+  if (parsed.ok) return []
+  return parsed.problems.map((p) => ({ field: p.field, message: CALENDAR_FORM_MESSAGES[p.kind] ?? p.message }))
+}
+
+/**
+ * A creation or edit body's problems with its calendars checked by the calendar rules, which
+ * word each problem for people, in place of the schema's (which only knows they are strings).
+ */
+export function withCalendarProblems(problems: { field: string; message: string }[], body: Record<string, unknown>): { field: string; message: string }[] {
+  if (!Array.isArray(body.calendar_data)) return problems
+  return [...problems.filter((p) => !p.field.startsWith('calendar_data[')), ...calendarFormProblems(body.calendar_data)]
+}
 
 export function calendarItems(rows: CalendarRow[]): { items: Record<string, unknown>[]; rows: number[] } {
   const kept = rows.map((row, i) => ({ row, i })).filter(({ row }) => !blank(row, ['calendar_name', 'calendar_email', 'description']))

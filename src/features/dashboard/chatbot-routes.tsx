@@ -8,7 +8,7 @@ import { activePlan } from '../billing/service'
 import { createChatbotFromInput, creationProblems, deleteChatbot, editableFields, editChatbot, editProblems, getChatbot, listChatbots, ownedChatbot } from '../chatbots/service'
 import { markdownLibrary } from '../chatbots/embed-code'
 import { SUBSCRIPTION_REQUIRED, TYPES } from '../chatbots/texts'
-import { blankCreationForm, creationBody, creationFieldId, editBodyOf, editForm, logoDataUrl, readCreationForm, TYPE_SLUGS } from './chatbot-form'
+import { blankCreationForm, creationBody, creationFieldId, editBodyOf, editForm, logoDataUrl, readCreationForm, TYPE_SLUGS, withCalendarProblems } from './chatbot-form'
 import { errorsFrom, errorsOfProblems, type FormErrors } from './forms'
 import { htmlPage, seeOther } from './html'
 import { noticeOf, withNotice } from './notices'
@@ -100,7 +100,7 @@ export const chatbotPages = (ctx: AppContext) => {
         if (formText(body, 'add')) return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} />)
         const api = creationBody(type, form, form.values.business_logo_kept || null)
         // Every mistake at once, each next to its input, before the service checks the rest.
-        const problems = creationProblems(type, api.body)
+        const problems = withCalendarProblems(creationProblems(type, api.body), api.body)
         if (problems.length) {
           return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} errors={errorsOfProblems(problems, creationFieldId(api.rows))} />, 400)
         }
