@@ -14,20 +14,8 @@ import { htmlPage, seeOther } from './html'
 import { noticeOf, withNotice } from './notices'
 import { tabPath } from './pages/chatbot-frame'
 import { ChatbotListPage, ChooseTypePage, CreationPage, DeleteChatbotPage, type EditTarget } from './pages/chatbots'
-import { OverviewPage, PREVIEW_STYLE, PreviewDocument, settingsValues } from './pages/overview'
+import { OverviewPage, PREVIEW_STYLE, PreviewDocument } from './pages/overview'
 import { buttonRoute, formFiles, formText, HIDDEN, signedIn } from './route-kit'
-
-const EDITABLE_INPUTS = ['chatbot_name', 'chatbot_title', 'chatbot_greeting', 'chatbot_instructions', 'user_allowance', 'chatbot_color1', 'chatbot_color2']
-
-/** The edit body from the settings form: every input is sent, so editChatbot checks them all at once. */
-function editBody(body: unknown): Record<string, unknown> {
-  const edit: Record<string, unknown> = {}
-  for (const name of EDITABLE_INPUTS) edit[name] = formText(body, name)
-  const allowance = String(edit.user_allowance)
-  if (/^\s*-?\d+\s*$/.test(allowance)) edit.user_allowance = Number(allowance)
-  edit.webhook_url = formText(body, 'webhook_url').trim() || null
-  return edit
-}
 
 /**
  * The preview page's CSP: exactly what the embed code loads. The widget and its API from
@@ -119,24 +107,7 @@ export const chatbotPages = (ctx: AppContext) => {
       '/dashboard/chatbots/:id/',
       signedIn(ctx, async ({ viewer, params, query }) => {
         const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
-        return page(<OverviewPage viewer={viewer} chatbot={chatbot} values={settingsValues(chatbot)} notice={noticeOf(query.notice)} />)
-      }),
-      HIDDEN,
-    )
-    .post(
-      '/dashboard/chatbots/:id/settings/',
-      signedIn(ctx, async ({ viewer, params, body }) => {
-        const before = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
-        const edit = editBody(body)
-        try {
-          await editChatbot(ctx, viewer.accountId, params.id, edit)
-          return seeOther(withNotice(tabPath(params.id, 'overview'), 'settings-saved'))
-        } catch (error) {
-          if (!(error instanceof AppError) || error.status !== 400) throw error
-          const errors = errorsFrom(error, (field) => (field in edit ? `f-${field}` : undefined))
-          const values = Object.fromEntries(Object.entries(edit).map(([k, v]) => [k, v === null ? '' : String(v)]))
-          return page(<OverviewPage viewer={viewer} chatbot={before} values={values} errors={errors} />, 400)
-        }
+        return page(<OverviewPage viewer={viewer} chatbot={chatbot} notice={noticeOf(query.notice)} />)
       }),
       HIDDEN,
     )
