@@ -96,6 +96,10 @@ test('the appointments page cancels an appointment; the leads page deletes a lea
   const page = await browser.get(`/dashboard/chatbots/${id}/appointments/`)
   const action = `/dashboard/chatbots/${id}/appointments/${booked.body.appointment_id}/cancel/`
   expect(page.html).toContain(`action="${action}"`)
+  // The start on the calendar's clock, labelled with its zone; the page's script adds the owner's own (browser test).
+  expect(slots[0].start).toEndWith(':00-05:00')
+  const wall = new Date(Date.parse(slots[0].start) - 5 * 3_600_000).toISOString().slice(11, 16)
+  expect(page.html).toMatch(new RegExp(`<time datetime="${slots[0].start}" data-local="true" data-zone="America/New_York">\\d{1,2} \\w{3} \\d{4}, ${wall} \\(America/New_York\\)</time>`))
   const cancelled = await browser.post(action, { _csrf: csrfOf(page.html) })
   expect(cancelled.status).toBe(303)
   const after = await browser.get(cancelled.location!.replace(app.url, ''))
