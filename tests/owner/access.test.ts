@@ -3,6 +3,7 @@
 // chatbot of a type the endpoint does not serve (400 "This operation is not available for <type>
 // chatbots."). The conversation endpoints are checked the same way in tests/conversations/inbox.test.ts.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import type { ChatbotType } from '../../src/db/schema'
 import { ACCESS_DENIED, CHATBOT_NOT_FOUND } from '../../src/http/errors'
 import { notAvailableForType } from '../../src/features/chat/texts'
 import { TYPES } from '../../src/features/chatbots/texts'
@@ -30,7 +31,7 @@ const ENDPOINTS: { name: string; call: (c: ReturnType<typeof client>, id: string
   { name: 'chatbot-lead-delete', call: (c, id) => c.post(path.leadDelete(id), { lead_id: UNKNOWN_ID }), serves: 'quote', not: 'business' },
   { name: 'chatbot-submission-delete', call: (c, id) => c.post(path.submissionDelete(id), { submission_id: UNKNOWN_ID }), serves: 'data', not: 'quote' },
 ]
-const TYPE_NAMES: Record<Kind, string> = {
+const TYPE_NAMES: Record<Kind, ChatbotType> = {
   knowledge: TYPES.knowledge,
   business: TYPES.business,
   data: TYPES.dataCollection,
