@@ -138,8 +138,9 @@ describe('an owner runs the chatbots day to day', () => {
       const mail = await suite.sink.waitFor('ada@client.example', (m) => m.attachments.some((a) => a.content.toString('utf8').includes('METHOD:CANCEL')))
       expect(mail.subject).toStartWith('Appointment cancelled')
 
-      // The calendar's edit page is whole and accessible too.
+      // The calendar's edit page is whole and accessible too; a new calendar starts in the owner's zone.
       await page.goto(`/dashboard/chatbots/${id}/calendars/`)
+      expect(await page.locator('#calendar-0-local_timezone').inputValue()).toBe(OWNER_ZONE)
       await page
         .getByRole('link', { name: /^Edit calendar/ })
         .first()
