@@ -397,6 +397,9 @@ describe('a lapsed subscription', () => {
     const page = await browser.get('/dashboard/chatbots/')
     expect(page.status).toBe(400)
     expect(page.html).toContain('href="/dashboard/signup/"')
+    // In plain words: the API's text, which sends programs to an endpoint, is not shown.
+    expect(page.html).toContain('Your subscription is not active.')
+    expect(page.html).not.toContain('endpoint')
     const signup = await browser.get('/dashboard/signup/')
     const renewal = await browser.post('/dashboard/signup/', { _csrf: csrfOf(signup.html), email_address: 'lapsed@example.com' })
     expect(renewal.status).toBe(303)
