@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { createChatbot } from '../support/chatbots'
 import { path } from '../support/endpoints'
+import { LOGO_FORM_MESSAGE } from '../../src/features/dashboard/texts'
 import { formOf, type FormClient, signIn } from '../dashboard/browser-client'
 
 let app: TestApp
@@ -124,6 +125,22 @@ describe('creation forms, one per type', () => {
     expect(refused.status).toBe(400)
     const errors = expectShown(refused.html, ['f-business_logo', 'f-currency', 'f-quotes_validity', 'plan-0-incl'])
     expect(errors.get('f-quotes_validity')).toContain('must be a whole number of days, such as 30')
+    expect(errors.get('f-business_logo')).toBe('Logo is required')
+  })
+
+  test('a logo that is not an image is named beside the other mistakes, and not kept', async () => {
+    const form = {
+      ...(await creationForm('knowledge-retrieval')),
+      chatbot_greeting: 'Hello',
+      chatbot_instructions: 'Ask away',
+      business_industry: 'Bakery',
+      business_logo: new File(['<svg onload="alert(1)"></svg>'], 'logo.png', { type: 'image/png' }),
+    }
+    const refused = await browser.post('/dashboard/chatbots/new/knowledge-retrieval/', form)
+    expect(refused.status).toBe(400)
+    const errors = expectShown(refused.html, ['f-business_logo', 'f-chatbot_name'])
+    expect(errors.get('f-business_logo')).toBe(LOGO_FORM_MESSAGE)
+    expect(refused.html).not.toContain('name="business_logo_kept"')
   })
 
   test('Appointment/Calendar Support: the chatbot and its calendar, every mistake of both', async () => {
@@ -149,6 +166,25 @@ describe('creation forms, one per type', () => {
     // Nothing was created, and what was typed is still there.
     expect(await chatbots()).toBe(before)
     expect(refused.html).toContain('value="desk.example.com"')
+  })
+})
+
+describe('the settings form', () => {
+  test('an empty name, a bad website, a text file as logo and a bad price row: all four at once, nothing saved', async () => {
+    const { id } = await createChatbot(app, token, 'business')
+    const editUrl = `/dashboard/chatbots/${id}/edit/`
+    const form = {
+      ...Object.fromEntries(formOf((await browser.get(editUrl)).html)),
+      chatbot_name: '',
+      business_website: 'www',
+      'plan-0-incl': 'twelve',
+      business_logo: new File(['not an image'], 'logo.png', { type: 'image/png' }),
+    }
+    const refused = await browser.post(editUrl, form)
+    expect(refused.status).toBe(400)
+    expectShown(refused.html, ['f-chatbot_name', 'f-business_website', 'f-business_logo', 'plan-0-incl'])
+    const got = (await client(app.url, token).get(path.get(id))).body
+    expect([got.chatbot_name, got.logo_url]).toEqual(['Harbour Bakery', null])
   })
 })
 

@@ -9,6 +9,9 @@ import { formFiles, formText } from './route-kit'
 import { formatTwelveHour } from '../calendars/clock'
 import { parseCalendarInputs } from '../calendars/calendar-input'
 import { CALENDAR_FORM_MESSAGES } from '../calendars/texts'
+import { MAX_LOGO_BYTES } from '../chatbots/input'
+import { isImageMime, sniffUpload } from '../../lib/file-kind'
+import { LOGO_FORM_MESSAGE } from './texts'
 
 export const TYPE_SLUGS: Record<string, ChatbotType> = {
   'knowledge-retrieval': TYPES.knowledge,
@@ -323,6 +326,13 @@ export function rowFieldLabel(id: string): string | undefined {
   if (!m) return undefined
   const [noun, keys] = ROW_LABELS[m[1]]
   return keys[m[3]] ? `${noun} ${Number(m[2]) + 1} ${keys[m[3]]}` : undefined
+}
+
+/** A chosen logo that the API would refuse, in the form's words (null when none was chosen or it is fine). */
+export async function logoProblem(file: File | null): Promise<string | null> {
+  if (!file || file.size === 0) return null
+  if (file.size > MAX_LOGO_BYTES) return LOGO_FORM_MESSAGE
+  return isImageMime(sniffUpload(new Uint8Array(await file.arrayBuffer()))) ? null : LOGO_FORM_MESSAGE
 }
 
 /** A chosen logo file as a data: URL, so a re-shown form can keep it (null when none was chosen). */

@@ -8,7 +8,7 @@ import { activePlan } from '../billing/service'
 import { createChatbotFromInput, creationProblems, deleteChatbot, editableFields, editChatbot, editProblems, getChatbot, listChatbots, ownedChatbot } from '../chatbots/service'
 import { markdownLibrary } from '../chatbots/embed-code'
 import { SUBSCRIPTION_REQUIRED, TYPES } from '../chatbots/texts'
-import { blankCreationForm, creationBody, creationFieldId, editBodyOf, editForm, logoDataUrl, readCreationForm, TYPE_SLUGS, withCalendarProblems } from './chatbot-form'
+import { blankCreationForm, creationBody, creationFieldId, editBodyOf, editForm, logoDataUrl, logoProblem, readCreationForm, TYPE_SLUGS, withCalendarProblems } from './chatbot-form'
 import { errorsFrom, errorsOfProblems, type FormErrors } from './forms'
 import { htmlPage, seeOther } from './html'
 import { noticeOf, withNotice } from './notices'
@@ -36,6 +36,14 @@ function previewPolicy(ctx: AppContext): string {
     "form-action 'none'",
     "frame-ancestors 'self'",
   ].join('; ')
+}
+
+/** The logo chosen in a form: kept as a data: URL when the API would take it, else named as a problem. */
+async function chosenLogo(body: unknown): Promise<{ dataUrl: string | null; problems: { field: string; message: string }[] }> {
+  const file = formFiles(body, 'business_logo')[0] ?? null
+  const problem = await logoProblem(file)
+  if (problem) return { dataUrl: null, problems: [{ field: 'business_logo', message: problem }] }
+  return { dataUrl: await logoDataUrl(file), problems: [] }
 }
 
 const editTarget = (c: Awaited<ReturnType<typeof getChatbot>>): EditTarget => ({
@@ -82,13 +90,13 @@ export const chatbotPages = (ctx: AppContext) => {
       signedIn(ctx, async ({ viewer, params, body }) => {
         const type = typeOf(params.type)
         const form = readCreationForm(type, body)
-        const chosen = await logoDataUrl(formFiles(body, 'business_logo')[0] ?? null)
-        if (chosen) form.values.business_logo_kept = chosen
+        const logo = await chosenLogo(body)
+        if (logo.dataUrl) form.values.business_logo_kept = logo.dataUrl
         // "Add another row" re-shows the form with one more row, everything typed and chosen kept; nothing is created.
         if (formText(body, 'add')) return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} />)
         const api = creationBody(type, form, form.values.business_logo_kept || null)
         // Every mistake at once, each next to its input, before the service checks the rest.
-        const problems = withCalendarProblems(creationProblems(type, api.body), api.body)
+        const problems = [...logo.problems, ...withCalendarProblems(creationProblems(type, api.body), api.body)]
         if (problems.length) {
           return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} errors={errorsOfProblems(problems, creationFieldId(api.rows))} />, 400)
         }
@@ -126,15 +134,15 @@ export const chatbotPages = (ctx: AppContext) => {
         const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
         const type = chatbot.chatbot_type
         const form = readCreationForm(type, body)
-        const chosen = await logoDataUrl(formFiles(body, 'business_logo')[0] ?? null)
-        if (chosen) form.values.business_logo_kept = chosen
+        const logo = await chosenLogo(body)
+        if (logo.dataUrl) form.values.business_logo_kept = logo.dataUrl
         const show = (errors?: FormErrors, status = 200) =>
           page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} edit={editTarget(chatbot)} errors={errors} />, status)
         if (formText(body, 'add')) return show()
         const api = editBodyOf(type, form, editableFields(type), form.values.business_logo_kept || null)
         try {
           const row = await ownedChatbot(ctx, viewer.accountId, params.id, { missing: notFound(NOT_FOUND) })
-          const problems = await editProblems(row, api.body)
+          const problems = [...logo.problems, ...(await editProblems(row, api.body))]
           if (problems.length) return show(errorsOfProblems(problems, creationFieldId(api.rows)), 400)
           await editChatbot(ctx, viewer.accountId, params.id, api.body)
           return seeOther(withNotice(tabPath(params.id, 'overview'), 'settings-saved'))
