@@ -244,4 +244,19 @@ describe('training material', () => {
     expect(errors.get('documents')).toContain('notes.txt')
     expect(errors.get('documents')).toContain('not a PDF')
   })
+
+  test('every line of the web pages box that is not an address is named, and none is queued', async () => {
+    const { id } = await createChatbot(app, token, 'knowledge')
+    const page = await browser.get(`/dashboard/chatbots/${id}/training/`)
+    const refused = await browser.post(`/dashboard/chatbots/${id}/links/`, {
+      ...Object.fromEntries(formOf(page.html)),
+      links: 'https://bakery.example/menu\nbakery dot example\nftp://bakery.example/files',
+    })
+    expect(refused.status).toBe(400)
+    const errors = expectShown(refused.html, ['links'])
+    expect(errors.get('links')).toBe(
+      'Line 2 (bakery dot example) must be an absolute http or https URL. Line 3 (ftp://bakery.example/files) must be an absolute http or https URL.',
+    )
+    expect((await client(app.url, token).get(path.linkStatus(id))).body.jobs).toEqual([])
+  })
 })

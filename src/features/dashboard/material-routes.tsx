@@ -21,6 +21,7 @@ import {
 import { calendarNotFound } from '../calendars/texts'
 import { getChatbot } from '../chatbots/service'
 import { looksLikePdf } from '../training/pdf-text'
+import { normaliseLinkUrl } from '../training/links'
 import { addDocuments, addLinks, deleteDocument, deleteLink, linkStatus, viewDocuments, viewLinks } from '../training/service'
 import { calendarFieldId, calendarFormProblems, calendarItem, calendarRowOf, emptyCalendar, readCalendarRows, type CalendarRow } from './chatbot-form'
 import { errorsFrom, errorsOfProblems, FormErrors } from './forms'
@@ -175,8 +176,14 @@ export const materialPages = (ctx: AppContext) => {
       signedIn(ctx, async ({ viewer, params, body }) => {
         const text = formText(body, 'links')
         const lines = linesOf(text)
+        const access = await accessChatbot(ctx, viewer.accountId, params.id, LINK_ACCESS)
+        // Every line that is not a web address at once, by its number (the service names the first).
+        const bad = lines.flatMap((line, i) => {
+          const checked = normaliseLinkUrl(line)
+          return 'problem' in checked ? [`Line ${i + 1} (${line}) ${checked.problem}.`] : []
+        })
+        if (bad.length) return training(viewer, params.id, { errors: new FormErrors().add('links', bad.join(' ')), linksText: text }, 400)
         try {
-          const access = await accessChatbot(ctx, viewer.accountId, params.id, LINK_ACCESS)
           // The form is not the API route, so the route's model is checked here.
           await addLinks(ctx, access, parse(AddLinksBody, { links: lines }))
         } catch (error) {
