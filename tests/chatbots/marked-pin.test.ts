@@ -13,7 +13,7 @@ const root = join(import.meta.dir, '..', '..')
 const installed = join(root, 'node_modules', 'marked')
 
 describe('the pinned marked', () => {
-  test("is the exact dependency version, installed from npm (the dashboard renders transcripts with it too)", () => {
+  test('is the exact dependency version, installed from npm (the dashboard renders transcripts with it too)', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
     expect(pkg.dependencies.marked).toBe(MARKED_VERSION)
     expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version).toBe(MARKED_VERSION)

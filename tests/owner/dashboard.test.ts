@@ -99,7 +99,9 @@ test('the appointments page cancels an appointment; the leads page deletes a lea
   // The start on the calendar's clock, labelled with its zone; the page's script adds the owner's own (browser test).
   expect(slots[0].start).toEndWith(':00-05:00')
   const wall = new Date(Date.parse(slots[0].start) - 5 * 3_600_000).toISOString().slice(11, 16)
-  expect(page.html).toMatch(new RegExp(`<time datetime="${slots[0].start}" data-local="true" data-zone="America/New_York">\\d{1,2} \\w{3} \\d{4}, ${wall} \\(America/New_York\\)</time>`))
+  expect(page.html).toMatch(
+    new RegExp(`<time datetime="${slots[0].start}" data-local="true" data-zone="America/New_York">\\d{1,2} \\w{3} \\d{4}, ${wall} \\(America/New_York\\)</time>`),
+  )
   const cancelled = await browser.post(action, { _csrf: csrfOf(page.html) })
   expect(cancelled.status).toBe(303)
   const after = await browser.get(cancelled.location!.replace(app.url, ''))

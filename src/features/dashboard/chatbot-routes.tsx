@@ -8,7 +8,18 @@ import { activePlan } from '../billing/service'
 import { createChatbotFromInput, creationProblems, deleteChatbot, editableFields, editChatbot, editProblems, getChatbot, listChatbots, ownedChatbot } from '../chatbots/service'
 import { markdownLibrary } from '../chatbots/embed-code'
 import { SUBSCRIPTION_REQUIRED, TYPES } from '../chatbots/texts'
-import { blankCreationForm, creationBody, creationFieldId, editBodyOf, editForm, logoDataUrl, logoProblem, readCreationForm, TYPE_SLUGS, withCalendarProblems } from './chatbot-form'
+import {
+  blankCreationForm,
+  creationBody,
+  creationFieldId,
+  editBodyOf,
+  editForm,
+  logoDataUrl,
+  logoProblem,
+  readCreationForm,
+  TYPE_SLUGS,
+  withCalendarProblems,
+} from './chatbot-form'
 import { errorsFrom, errorsOfProblems, type FormErrors } from './forms'
 import { htmlPage, seeOther } from './html'
 import { noticeOf, withNotice } from './notices'
