@@ -47,14 +47,25 @@ test('the owner changes a price and the next quote uses it; three mistakes are s
   expect(grown.html).toContain('Welcome back!')
   expect(grown.html).toContain(`name="plan_rows" value="${BAKERY_PRICES.length + 1}"`)
 
-  // Save with a new price for the wedding cake.
-  const save = { ...Object.fromEntries(formOf(grown.html)), 'plan-1-excl': '300', 'plan-1-incl': '324' }
+  // Remove the first item: the rest move up, the greeting and the chosen logo stay.
+  expect(grown.html).toContain('aria-label="Remove item 1"')
+  const shrunk = await browser.post(editUrl, { ...Object.fromEntries(formOf(grown.html)), 'plan-0-name': 'Gone soon', remove: 'plan-0' })
+  expect(shrunk.status).toBe(200)
+  expect(shrunk.html).toContain(`name="plan_rows" value="${BAKERY_PRICES.length}"`)
+  expect(shrunk.html).not.toContain('Gone soon')
+  expect(shrunk.html).toContain(`id="plan-0-name" name="plan-0-name" type="text" value="${BAKERY_PRICES[1]['Product/Service Name']}"`)
+  expect(shrunk.html).toContain('name="business_logo_kept" value="data:image/png;base64,')
+  expect(shrunk.html).toContain('Welcome back!')
+  expect((await client(app.url, token).get(path.get(id))).body.pricing_plans).toHaveLength(BAKERY_PRICES.length)
+
+  // Save with a new price for the wedding cake, the first item removed.
+  const save = { ...Object.fromEntries(formOf(shrunk.html)), 'plan-0-excl': '300', 'plan-0-incl': '324' }
   const saved = await browser.post(editUrl, save)
   expect(saved.status).toBe(303)
   const got = (await client(app.url, token).get(path.get(id))).body
   expect(got.chatbot_greeting).toBe('Welcome back!')
   expect(got.pricing_plans.find((p: Record<string, string>) => p['Product/Service Name'] === 'Wedding cake')['Price excluding VAT']).toBe('300')
-  expect(got.pricing_plans).toHaveLength(BAKERY_PRICES.length)
+  expect(got.pricing_plans.map((p: Record<string, string>) => p['Product/Service Name'])).toEqual(BAKERY_PRICES.slice(1).map((p) => p['Product/Service Name']))
   const quote = await client(app.url).post(path.quote(id), {
     visitor_id: 'v',
     client_name: 'Ada',

@@ -195,8 +195,16 @@ export function readCreationForm(type: ChatbotType, body: unknown): CreationForm
   if (add === 'plan' && plans.length < MAX_ROWS) plans.push(emptyPlan())
   if (add === 'question' && questions.length < MAX_ROWS) questions.push(emptyQuestion())
   if (add === 'calendar' && calendars.length < MAX_ROWS) calendars.push(emptyCalendar())
+  const remove = /^(plan|question|calendar)-(\d+)$/.exec(formText(body, 'remove'))
+  if (remove) {
+    const rows: unknown[] = { plan: plans, question: questions, calendar: calendars }[remove[1] as 'plan' | 'question' | 'calendar']
+    rows.splice(Number(remove[2]), 1)
+  }
   return { values, plans, questions, calendars }
 }
+
+/** An "add a row" or "remove" button sent the form: it is shown again with the change, nothing saved. */
+export const changesRows = (body: unknown): boolean => formText(body, 'add') !== '' || formText(body, 'remove') !== ''
 
 const blank = (row: Record<string, string | boolean>, keys: readonly string[]) => keys.every((k) => String(row[k] ?? '').trim() === '')
 

@@ -10,6 +10,7 @@ import { markdownLibrary } from '../chatbots/embed-code'
 import { SUBSCRIPTION_REQUIRED, TYPES } from '../chatbots/texts'
 import {
   blankCreationForm,
+  changesRows,
   creationBody,
   creationFieldId,
   editBodyOf,
@@ -103,8 +104,8 @@ export const chatbotPages = (ctx: AppContext) => {
         const form = readCreationForm(type, body)
         const logo = await chosenLogo(body)
         if (logo.dataUrl) form.values.business_logo_kept = logo.dataUrl
-        // "Add another row" re-shows the form with one more row, everything typed and chosen kept; nothing is created.
-        if (formText(body, 'add')) return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} />)
+        // "Add another row" or "Remove" re-shows the form with the rows changed, everything typed and chosen kept; nothing is created.
+        if (changesRows(body)) return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} />)
         const api = creationBody(type, form, form.values.business_logo_kept || null)
         // Every mistake at once, each next to its input, before the service checks the rest.
         const problems = [...logo.problems, ...withCalendarProblems(creationProblems(type, api.body), api.body)]
@@ -149,7 +150,7 @@ export const chatbotPages = (ctx: AppContext) => {
         if (logo.dataUrl) form.values.business_logo_kept = logo.dataUrl
         const show = (errors?: FormErrors, status = 200) =>
           page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} edit={editTarget(chatbot)} errors={errors} />, status)
-        if (formText(body, 'add')) return show()
+        if (changesRows(body)) return show()
         const api = editBodyOf(type, form, editableFields(type), form.values.business_logo_kept || null)
         try {
           const row = await ownedChatbot(ctx, viewer.accountId, params.id, { missing: notFound(NOT_FOUND) })
