@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { CALENDAR_MESSAGES, CalendarInputSchema, parseCalendarInputs } from '../../src/features/calendars/calendar-input'
+import { CALENDAR_MESSAGES, CalendarInputSchema, parseCalendarEdit, parseCalendarInputs } from '../../src/features/calendars/calendar-input'
 
 const valid = {
   calendar_name: 'Consultations',
@@ -108,13 +108,13 @@ describe('parseCalendarInputs accepts', () => {
 
 describe('parseCalendarInputs refuses', () => {
   test('a value that is not a list', () => {
-    expect(parseCalendarInputs({ ...valid })).toEqual({ ok: false, field: 'calendar_data', message: 'must be a list of calendars' })
-    expect(parseCalendarInputs('not json')).toEqual({ ok: false, field: 'calendar_data', message: CALENDAR_MESSAGES.notList })
-    expect(parseCalendarInputs(undefined, 'calendars')).toEqual({ ok: false, field: 'calendars', message: CALENDAR_MESSAGES.notList })
+    expect(parseCalendarInputs({ ...valid })).toMatchObject({ ok: false, field: 'calendar_data', message: 'must be a list of calendars' })
+    expect(parseCalendarInputs('not json')).toMatchObject({ ok: false, field: 'calendar_data', message: CALENDAR_MESSAGES.notList })
+    expect(parseCalendarInputs(undefined, 'calendars')).toMatchObject({ ok: false, field: 'calendars', message: CALENDAR_MESSAGES.notList })
   })
 
   test('an empty list', () => {
-    expect(parseCalendarInputs([])).toEqual({
+    expect(parseCalendarInputs([])).toMatchObject({
       ok: false,
       field: 'calendar_data',
       message: 'must contain at least one calendar',
@@ -122,7 +122,7 @@ describe('parseCalendarInputs refuses', () => {
   })
 
   test('an item that is not an object, naming its index', () => {
-    expect(parseCalendarInputs([valid, valid, 'x'])).toEqual({
+    expect(parseCalendarInputs([valid, valid, 'x'])).toMatchObject({
       ok: false,
       field: 'calendar_data[2]',
       message: 'must be an object',
@@ -132,7 +132,7 @@ describe('parseCalendarInputs refuses', () => {
 
   test('the index of the bad item among good ones', () => {
     const result = parseCalendarInputs([valid, valid, { ...valid, daily_start: '25:00' }])
-    expect(result).toEqual({ ok: false, field: 'calendar_data[2].daily_start', message: 'must be a time like 9:00 AM' })
+    expect(result).toMatchObject({ ok: false, field: 'calendar_data[2].daily_start', message: 'must be a time like 9:00 AM' })
   })
 
   test('calendar_name', () => {
@@ -190,6 +190,40 @@ describe('parseCalendarInputs refuses', () => {
   test('no appointment length enabled', () => {
     expect(errorOf({ min30App: false, min60App: 'false' })).toBe('calendar_data[0]: must enable at least one of min15App, min30App, min45App, min60App')
     expect(errorOf({}, ['min15App', 'min30App', 'min45App', 'min60App'])).toBe(`calendar_data[0]: ${CALENDAR_MESSAGES.noDuration}`)
+  })
+})
+
+describe('every problem at once', () => {
+  test('each field of each calendar reports its first problem; the result names the first of all', () => {
+    const result = parseCalendarInputs([
+      { ...valid, calendar_name: ' ', calendar_email: 'desk.example.com', daily_start: '5:00 PM', daily_end: '9:00 AM', min30App: false, min60App: false },
+      valid,
+      { ...valid, local_timezone: 'Foo/Bar', description: 7 },
+    ])
+    if (result.ok) throw new Error('expected a validation error')
+    expect(result.problems.map((p) => `${p.field}: ${p.kind}`)).toEqual([
+      'calendar_data[0].calendar_name: empty',
+      'calendar_data[0].calendar_email: badEmail',
+      'calendar_data[0].daily_end: endNotAfterStart',
+      'calendar_data[0]: noDuration',
+      'calendar_data[2].local_timezone: badZone',
+      'calendar_data[2].description: notString',
+    ])
+    expect(result).toMatchObject({ field: 'calendar_data[0].calendar_name', message: CALENDAR_MESSAGES.empty })
+    // A time that cannot be read is reported once: it is not compared with the other.
+    const unreadable = parseCalendarInputs([{ ...valid, daily_start: '25:00', daily_end: '8:00 AM' }])
+    expect(unreadable.ok ? [] : unreadable.problems.map((p) => p.kind)).toEqual(['badTime'])
+  })
+
+  test('calendar-edit lists them under the field names themselves', () => {
+    const stored = parseCalendarInputs([valid])
+    if (!stored.ok) throw new Error('valid calendar refused')
+    const edit = parseCalendarEdit(stored.calendars[0], { calendar_email: 'nope', daily_end: '8:00 AM', min30App: false, min60App: false })
+    expect(edit.ok ? [] : edit.problems.map((p) => `${p.field}: ${p.message}`)).toEqual([
+      'calendar_email: must be a valid e-mail address',
+      'daily_end: must be after daily_start',
+      'calendar_id: must enable at least one of min15App, min30App, min45App, min60App',
+    ])
   })
 })
 

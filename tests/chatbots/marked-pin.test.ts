@@ -13,9 +13,9 @@ const root = join(import.meta.dir, '..', '..')
 const installed = join(root, 'node_modules', 'marked')
 
 describe('the pinned marked', () => {
-  test('is the exact devDependency version, installed from npm', () => {
+  test('is the exact dependency version, installed from npm (the dashboard renders transcripts with it too)', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-    expect(pkg.devDependencies.marked).toBe(MARKED_VERSION)
+    expect(pkg.dependencies.marked).toBe(MARKED_VERSION)
     expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version).toBe(MARKED_VERSION)
     expect(MARKED_VERSION).toMatch(/^\d+\.\d+\.\d+$/)
     expect(MARKED_CDN_URL).toBe(`https://cdn.jsdelivr.net/npm/marked@${MARKED_VERSION}/lib/marked.umd.js`)

@@ -101,6 +101,9 @@ describe('conversations in the dashboard, in Chromium', () => {
       expect(await messages.nth(0).textContent()).toContain('Do you bake gluten-free bread?')
       const answered = messages.nth(1)
       expect(await answered.textContent()).toContain('Yes, every Tuesday and Friday.')
+      // The reply's Markdown is rendered: its source line in italics, no asterisks.
+      expect(await answered.locator('.markdown em').first().textContent()).toStartWith('Source: ')
+      expect(await answered.locator('.markdown').textContent()).not.toContain('*')
       expect(await answered.textContent()).toContain('rated this reply helpful')
       await answered.getByText('Sources (1)').click()
       expect(await answered.locator('blockquote').first().isVisible()).toBe(true)

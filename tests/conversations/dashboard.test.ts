@@ -72,6 +72,25 @@ describe('inbox and transcript', () => {
     expect(page.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
   })
 
+  test("the chatbot's replies are shown as their Markdown renders; markup in a reply does not run", async () => {
+    const asked = await chat(business, { visitor_id: 'visitor-md', message: 'Do you bake gluten-free bread?' })
+    const href = `/dashboard/chatbots/${business}/conversations/${asked.body.session_id}/`
+    // An answered reply ends with its source line, in italics with a link (answers/texts.ts sourceLine).
+    expect(asked.body.reply).toContain('*Source: ')
+    const page = await browser.get(href)
+    expect(page.html).toContain('<div class="message-text markdown"><p>Do you bake gluten-free bread?<br>Yes, every Tuesday and Friday.</p><p><em>Source: FAQ</em></p></div>')
+    expect(page.html).toMatch(/<em>Source: /)
+    expect(page.html).not.toContain('*Source: ')
+
+    // A reply holding HTML and a script link (as a language model might write one): shown, never run.
+    const hostile = '**Bold** <img src=x onerror="alert(1)"><script>alert(2)</script> [click](javascript:alert(3))'
+    await app.ctx.db.updateTable('chat_messages').set({ text: hostile }).where('id', '=', asked.body.message_id).execute()
+    const shown = (await browser.get(href)).html
+    expect(shown).toContain('<strong>Bold</strong>')
+    expect(shown).not.toMatch(/<img src=x|onerror|<script>alert|javascript:/)
+    expect(shown).toContain('click')
+  })
+
   test('the inbox pages through older conversations, 25 at a time', async () => {
     const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
     for (let i = 0; i < 27; i++) {

@@ -63,3 +63,41 @@ export async function signIn(app: TestApp, email: string): Promise<{ client: For
   const landing = await client.get(done.location!)
   return { client, csrf: csrfOf(landing.html) }
 }
+
+/** The form's fields as the browser would send them back, from the page's own inputs. */
+export function formOf(html: string): Map<string, string> {
+  const fields = new Map<string, string>()
+  for (const input of html.matchAll(/<input[^>]*>/g)) {
+    const tag = input[0]
+    const name = /name="([^"]*)"/.exec(tag)?.[1]
+    if (!name || /type="(file|checkbox)"/.test(tag)) continue
+    fields.set(
+      name,
+      (/value="([^"]*)"/.exec(tag)?.[1] ?? '')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>'),
+    )
+  }
+  for (const area of html.matchAll(/<textarea[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/textarea>/g))
+    fields.set(
+      area[1],
+      area[2]
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>'),
+    )
+  for (const select of html.matchAll(/<select[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/select>/g)) {
+    const chosen = /<option value="([^"]*)" selected/.exec(select[2]) ?? /<option value="([^"]*)"/.exec(select[2])
+    if (chosen) fields.set(select[1], chosen[1])
+  }
+  for (const checked of html.matchAll(/<input[^>]*type="checkbox"[^>]*>/g)) {
+    const name = /name="([^"]*)"/.exec(checked[0])?.[1]
+    if (name && /\bchecked\b/.test(checked[0])) fields.set(name, 'true')
+  }
+  return fields
+}

@@ -6,7 +6,7 @@ import { attr } from '../../src/features/dashboard/html'
 import { csvCell, toCsv } from '../../src/lib/csv'
 import { client, lastCodeFor, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { CREATION_BODIES, PRICE_LIST } from '../support/chatbots'
-import { csrfOf, FormClient, signIn } from './browser-client'
+import { csrfOf, FormClient, formOf, signIn } from './browser-client'
 
 const EVIL = '<script>alert(1)</script>'
 let app: TestApp
@@ -218,6 +218,7 @@ describe('chatbot pages', () => {
       `/dashboard/chatbots/${evilId}/`,
       `/dashboard/chatbots/${evilId}/training/`,
       `/dashboard/chatbots/${evilId}/delete/`,
+      `/dashboard/chatbots/${evilId}/edit/`,
       '/dashboard/account/',
     ]) {
       const page = await browser.get(path)
@@ -226,30 +227,36 @@ describe('chatbot pages', () => {
       expect(page.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     }
     // The greeting keeps its ampersand exactly through the form.
-    expect((await browser.get(`/dashboard/chatbots/${evilId}/`)).html).toContain('Hello &amp; welcome</textarea>')
+    expect((await browser.get(`/dashboard/chatbots/${evilId}/edit/`)).html).toContain('Hello &amp; welcome</textarea>')
   })
 
-  test('settings are saved through editChatbot, with errors next to the field', async () => {
-    const page = await browser.get(`/dashboard/chatbots/${evilId}/`)
+  test('the overview links to the one settings form, which saves through editChatbot with errors next to the field', async () => {
+    const overview = await browser.get(`/dashboard/chatbots/${evilId}/`)
+    expect(overview.html).toContain(`href="/dashboard/chatbots/${evilId}/edit/"`)
+    // No second, shorter settings form on the overview.
+    expect(overview.html).not.toContain('name="chatbot_name"')
+    expect(overview.html).not.toContain('/settings/')
+    const editUrl = `/dashboard/chatbots/${evilId}/edit/`
     const form = {
-      _csrf: csrfOf(page.html),
+      ...Object.fromEntries(formOf((await browser.get(editUrl)).html)),
       chatbot_name: 'Manual helper',
       chatbot_title: 'Help',
       chatbot_greeting: 'Hi',
-      chatbot_instructions: '',
       user_allowance: '50',
       chatbot_color1: '#000000',
-      chatbot_color2: '#ffffff',
     }
-    const bad = await browser.post(`/dashboard/chatbots/${evilId}/settings/`, { ...form, user_allowance: '0' })
+    const bad = await browser.post(editUrl, { ...form, user_allowance: '0' })
     expect(bad.status).toBe(400)
     expect(bad.html).toMatch(/id="f-user_allowance-error">.*must be at least 1/)
     expect((await api(ownerToken).get(`/api/v1.0/chatbot-get/${evilId}/`)).body.chatbot_name).toBe(EVIL)
-    const saved = await browser.post(`/dashboard/chatbots/${evilId}/settings/`, form)
+    const saved = await browser.post(editUrl, form)
     expect(saved.status).toBe(303)
     const got = (await api(ownerToken).get(`/api/v1.0/chatbot-get/${evilId}/`)).body
     expect(got).toMatchObject({ chatbot_name: 'Manual helper', chatbot_title: 'Help', user_allowance: 50, chatbot_color1: '#000000' })
-    expect((await browser.get(saved.location!)).html).toContain('Settings saved.')
+    const after = (await browser.get(saved.location!)).html
+    expect(after).toContain('Settings saved.')
+    // The overview sums up what was saved.
+    expect(after).toMatch(/<dt>Title in the chat window<\/dt>\s*<dd>Help<\/dd>/)
   })
 
   test("another account's chatbot answers 403, a missing one 404", async () => {
@@ -265,7 +272,7 @@ describe('chatbot pages', () => {
       expect(page.html).toContain('Access Denied')
     }
     expect((await browser.post(`/dashboard/chatbots/${theirs}/delete/`, { _csrf: csrf })).status).toBe(403)
-    expect((await browser.post(`/dashboard/chatbots/${theirs}/settings/`, { _csrf: csrf, chatbot_name: 'Mine now' })).status).toBe(403)
+    expect((await browser.post(`/dashboard/chatbots/${theirs}/edit/`, { _csrf: csrf, chatbot_name: 'Mine now' })).status).toBe(403)
     expect((await api(otherToken).get(`/api/v1.0/chatbot-get/${theirs}/`)).body.chatbot_name).toBe('Helper')
     expect((await browser.get('/dashboard/chatbots/00000000-0000-4000-8000-000000000000/')).status).toBe(404)
   })
@@ -294,7 +301,7 @@ describe('chatbot pages', () => {
     }
     const bad = await browser.post(`/dashboard/chatbots/${id}/calendars/`, row)
     expect(bad.status).toBe(400)
-    expect(bad.html).toMatch(/id="calendar-0-daily_end-error">.*must be after daily_start/)
+    expect(bad.html).toMatch(/id="calendar-0-daily_end-error">.*must be later than the opening time/)
     expect((await browser.post(`/dashboard/chatbots/${id}/calendars/`, { ...row, 'calendar-0-daily_end': '5:00 PM' })).status).toBe(303)
     const listed = (await api(ownerToken).get(`/api/v1.0/chatbot-calendar-view/${id}/`)).body.calendar_list
     expect(listed.map((c: { name: string }) => c.name)).toEqual(['Consultations', 'Repairs'])
@@ -391,6 +398,9 @@ describe('a lapsed subscription', () => {
     const page = await browser.get('/dashboard/chatbots/')
     expect(page.status).toBe(400)
     expect(page.html).toContain('href="/dashboard/signup/"')
+    // In plain words: the API's text, which sends programs to an endpoint, is not shown.
+    expect(page.html).toContain('Your subscription is not active.')
+    expect(page.html).not.toContain('endpoint')
     const signup = await browser.get('/dashboard/signup/')
     const renewal = await browser.post('/dashboard/signup/', { _csrf: csrfOf(signup.html), email_address: 'lapsed@example.com' })
     expect(renewal.status).toBe(303)

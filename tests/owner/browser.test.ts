@@ -1,8 +1,10 @@
 /**
  * Contract 10 in real Chromium: the owner changes a price in the dashboard and a visitor's quote
  * in the widget uses it; cancels an appointment and the client's mailbox gets METHOD:CANCEL;
- * submits a creation form with three mistakes and sees all three. Every new page is
- * screenshotted under test-artifacts/dashboard/ and scanned with axe-core.
+ * submits a creation form with three mistakes and sees all three. The owner's browser is in
+ * Tokyo: times are shown there (an appointment's with its calendar's New York time beside it).
+ * Every new page is screenshotted under test-artifacts/dashboard/ and scanned with axe-core
+ * (the conversations pages in tests/conversations/browser.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
@@ -14,6 +16,7 @@ import { newContext, openHostPage, startSuite, type Suite } from '../widget/harn
 
 const ARTIFACTS = join(import.meta.dir, '../../test-artifacts/dashboard')
 const OWNER = 'owner@bakery.example'
+const OWNER_ZONE = 'Asia/Tokyo'
 const T = 60_000
 
 let suite: Suite
@@ -30,7 +33,14 @@ async function check(name: string) {
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true })
   suite = await startSuite()
-  dashboard = await suite.browser.newContext({ baseURL: suite.app.url, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+  // The owner works from Tokyo; the bakery's calendar keeps New York hours.
+  dashboard = await suite.browser.newContext({
+    baseURL: suite.app.url,
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+    timezoneId: OWNER_ZONE,
+    locale: 'en-GB',
+  })
   dashboard.setDefaultTimeout(10_000)
   page = await dashboard.newPage()
   // Sign in with the e-mailed code (a code may have gone out in the last minute: move past the resend wait).
@@ -60,7 +70,8 @@ describe('an owner runs the chatbots day to day', () => {
       const row = (await nameInput.getAttribute('id'))!.replace(/-name$/, '')
       await page.locator(`#${row}-excl`).fill('150')
       await page.locator(`#${row}-incl`).fill('180')
-      await page.getByRole('button', { name: 'Save changes' }).click()
+      // Enter in a field saves (the form's default button), it does not add or remove a row.
+      await page.locator(`#${row}-incl`).press('Enter')
       await page.waitForURL(new RegExp(`/dashboard/chatbots/${id}/\\?notice=settings-saved`))
 
       const visitor = await newContext(suite.browser)
@@ -76,6 +87,17 @@ describe('an owner runs the chatbots day to day', () => {
       expect(await excl.getAttribute('data-value')).toBe('150.00')
       expect(await w.t('quote-total-incl').getAttribute('data-value')).toBe('180.00')
       await visitor.close()
+
+      // The lead is on the leads page, received at a time shown in the owner's zone.
+      await page.goto(`/dashboard/chatbots/${id}/leads/`)
+      const lead = page.getByRole('row', { name: /Grace Hopper/ })
+      expect(await lead.textContent()).toContain('180.00')
+      const received = lead.locator('time[data-local]')
+      const at = new Date((await received.getAttribute('datetime'))!)
+      expect(await received.textContent()).toBe(`${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: OWNER_ZONE }).format(at)} (${OWNER_ZONE})`)
+      await check('leads')
+      await page.goto(`/dashboard/chatbots/${suite.ids.data}/submissions/`)
+      await check('submissions')
     },
     T,
   )
@@ -103,6 +125,13 @@ describe('an owner runs the chatbots day to day', () => {
       expect(booked?.status).toBe(200)
       await page.goto(`/dashboard/chatbots/${id}/appointments/`)
       await check('appointments')
+      // Times in the owner's zone, the calendar's own time beside them.
+      const start = (await page.locator('th time[data-zone]').first().getAttribute('datetime'))!
+      const inTokyo = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: OWNER_ZONE }).format(new Date(start))
+      const inNewYork = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' }).format(new Date(start))
+      const time = page.locator('th time[data-zone]').first()
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is checked, the calendar time on a line of its own
+      expect(await time.innerText()).toBe(`${inTokyo} (${OWNER_ZONE})\nCalendar time: ${inNewYork} (America/New_York)`)
       await page.getByRole('button', { name: /^Cancel the appointment of Ada Lovelace/ }).click()
       await page.waitForURL(/notice=appointment-cancelled/)
       expect(await page.locator('[data-status="cancelled"]').count()).toBeGreaterThan(0)
@@ -110,8 +139,9 @@ describe('an owner runs the chatbots day to day', () => {
       const mail = await suite.sink.waitFor('ada@client.example', (m) => m.attachments.some((a) => a.content.toString('utf8').includes('METHOD:CANCEL')))
       expect(mail.subject).toStartWith('Appointment cancelled')
 
-      // The calendar's edit page is whole and accessible too.
+      // The calendar's edit page is whole and accessible too; a new calendar starts in the owner's zone.
       await page.goto(`/dashboard/chatbots/${id}/calendars/`)
+      expect(await page.locator('#calendar-0-local_timezone').inputValue()).toBe(OWNER_ZONE)
       await page
         .getByRole('link', { name: /^Edit calendar/ })
         .first()

@@ -5,7 +5,7 @@ import { client, startTestApp, subscribedToken, type TestApp } from '../support/
 import { createChatbot, BAKERY_PRICES } from '../support/chatbots'
 import { path } from '../support/endpoints'
 import { tinyPng } from '../chat/tiny-images'
-import { csrfOf, signIn } from '../dashboard/browser-client'
+import { csrfOf, formOf, signIn } from '../dashboard/browser-client'
 
 let app: TestApp
 let token: string
@@ -16,44 +16,6 @@ beforeAll(async () => {
   token = await subscribedToken(app, OWNER)
 })
 afterAll(() => app.stop())
-
-/** The form's fields as the browser would send them back, from the page's own inputs. */
-function formOf(html: string): Map<string, string> {
-  const fields = new Map<string, string>()
-  for (const input of html.matchAll(/<input[^>]*>/g)) {
-    const tag = input[0]
-    const name = /name="([^"]*)"/.exec(tag)?.[1]
-    if (!name || /type="(file|checkbox)"/.test(tag)) continue
-    fields.set(
-      name,
-      (/value="([^"]*)"/.exec(tag)?.[1] ?? '')
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-        .replace(/&#39;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>'),
-    )
-  }
-  for (const area of html.matchAll(/<textarea[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/textarea>/g))
-    fields.set(
-      area[1],
-      area[2]
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-        .replace(/&#39;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>'),
-    )
-  for (const select of html.matchAll(/<select[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/select>/g)) {
-    const chosen = /<option value="([^"]*)" selected/.exec(select[2]) ?? /<option value="([^"]*)"/.exec(select[2])
-    if (chosen) fields.set(select[1], chosen[1])
-  }
-  for (const checked of html.matchAll(/<input[^>]*type="checkbox"[^>]*>/g)) {
-    const name = /name="([^"]*)"/.exec(checked[0])?.[1]
-    if (name && /\bchecked\b/.test(checked[0])) fields.set(name, 'true')
-  }
-  return fields
-}
 
 test('the owner changes a price and the next quote uses it; three mistakes are shown at once; adding a row keeps the logo', async () => {
   const { id } = await createChatbot(app, token, 'quote', { chatbot_title: 'Sweet Crumb Catering' })
@@ -85,14 +47,25 @@ test('the owner changes a price and the next quote uses it; three mistakes are s
   expect(grown.html).toContain('Welcome back!')
   expect(grown.html).toContain(`name="plan_rows" value="${BAKERY_PRICES.length + 1}"`)
 
-  // Save with a new price for the wedding cake.
-  const save = { ...Object.fromEntries(formOf(grown.html)), 'plan-1-excl': '300', 'plan-1-incl': '324' }
+  // Remove the first item: the rest move up, the greeting and the chosen logo stay.
+  expect(grown.html).toContain('aria-label="Remove item 1"')
+  const shrunk = await browser.post(editUrl, { ...Object.fromEntries(formOf(grown.html)), 'plan-0-name': 'Gone soon', remove: 'plan-0' })
+  expect(shrunk.status).toBe(200)
+  expect(shrunk.html).toContain(`name="plan_rows" value="${BAKERY_PRICES.length}"`)
+  expect(shrunk.html).not.toContain('Gone soon')
+  expect(shrunk.html).toContain(`id="plan-0-name" name="plan-0-name" type="text" value="${BAKERY_PRICES[1]['Product/Service Name']}"`)
+  expect(shrunk.html).toContain('name="business_logo_kept" value="data:image/png;base64,')
+  expect(shrunk.html).toContain('Welcome back!')
+  expect((await client(app.url, token).get(path.get(id))).body.pricing_plans).toHaveLength(BAKERY_PRICES.length)
+
+  // Save with a new price for the wedding cake, the first item removed.
+  const save = { ...Object.fromEntries(formOf(shrunk.html)), 'plan-0-excl': '300', 'plan-0-incl': '324' }
   const saved = await browser.post(editUrl, save)
   expect(saved.status).toBe(303)
   const got = (await client(app.url, token).get(path.get(id))).body
   expect(got.chatbot_greeting).toBe('Welcome back!')
   expect(got.pricing_plans.find((p: Record<string, string>) => p['Product/Service Name'] === 'Wedding cake')['Price excluding VAT']).toBe('300')
-  expect(got.pricing_plans).toHaveLength(BAKERY_PRICES.length)
+  expect(got.pricing_plans.map((p: Record<string, string>) => p['Product/Service Name'])).toEqual(BAKERY_PRICES.slice(1).map((p) => p['Product/Service Name']))
   const quote = await client(app.url).post(path.quote(id), {
     visitor_id: 'v',
     client_name: 'Ada',
@@ -134,6 +107,12 @@ test('the appointments page cancels an appointment; the leads page deletes a lea
   const page = await browser.get(`/dashboard/chatbots/${id}/appointments/`)
   const action = `/dashboard/chatbots/${id}/appointments/${booked.body.appointment_id}/cancel/`
   expect(page.html).toContain(`action="${action}"`)
+  // The start on the calendar's clock, labelled with its zone; the page's script adds the owner's own (browser test).
+  expect(slots[0].start).toEndWith(':00-05:00')
+  const wall = new Date(Date.parse(slots[0].start) - 5 * 3_600_000).toISOString().slice(11, 16)
+  expect(page.html).toMatch(
+    new RegExp(`<time datetime="${slots[0].start}" data-local="true" data-zone="America/New_York">\\d{1,2} \\w{3} \\d{4}, ${wall} \\(America/New_York\\)</time>`),
+  )
   const cancelled = await browser.post(action, { _csrf: csrfOf(page.html) })
   expect(cancelled.status).toBe(303)
   const after = await browser.get(cancelled.location!.replace(app.url, ''))
@@ -177,7 +156,7 @@ test('calendar hours are time inputs; the edit page changes a calendar and names
   const fields = Object.fromEntries(formOf(page.html))
   const backwards = await browser.post(editUrl, { ...fields, 'calendar-0-daily_start': '18:00', 'calendar-0-daily_end': '08:00' })
   expect(backwards.status).toBe(400)
-  expect(backwards.html).toContain('must be after daily_start')
+  expect(backwards.html).toContain('Closes at must be later than the opening time')
   expect(backwards.html).toContain('id="calendar-0-daily_end-error"')
   const saved = await browser.post(editUrl, { ...fields, 'calendar-0-daily_start': '10:30', 'calendar-0-daily_end': '15:00', 'calendar-0-min15App': 'true' })
   expect(saved.status).toBe(303)

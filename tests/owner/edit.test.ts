@@ -113,14 +113,36 @@ describe('Quote Generation', () => {
     expect(first.body.total_excluding_vat).toBe('250.00')
     const plans = BAKERY_PRICES.map((p) => (p['Product/Service Name'] === 'Wedding cake' ? { ...p, 'Price excluding VAT': '300', 'Price including VAT': '324' } : p))
     expect(
-      (await owner().post(path.edit(id), { pricing_plans: plans, currency: 'USD', quotes_validity: '14', delivery_fees: null, webhook_url: 'https://hooks.example/leads' })).status,
+      (
+        await owner().post(path.edit(id), {
+          pricing_plans: plans,
+          currency: 'USD',
+          quotes_validity: '14',
+          delivery_fees: null,
+          webhook_url: 'https://hooks.example/leads',
+          contact_information: 'orders@sweetcrumb.example',
+          address_locations: '5 Mill Lane, Harbourtown.',
+          payment_terms: 'Half on ordering, half on delivery.',
+          business_industry: 'Catering',
+          business_website: 'https://sweetcrumb.example',
+        })
+      ).status,
     ).toBe(200)
     const second = await quote()
     expect(second.body).toMatchObject({ total_excluding_vat: '300.00', currency: 'USD', quote_number: 'Q-000002' })
     const leads = (await owner().get(path.leads(id))).body.leads
     expect(leads.find((l: { quote_id: string }) => l.quote_id === first.body.quote_id)).toMatchObject({ total_excluding_vat: '250.00', currency: 'EUR' })
     const got = (await owner().get(path.get(id))).body
-    expect(got).toMatchObject({ currency: 'USD', quotes_validity: '14', webhook_url: 'https://hooks.example/leads' })
+    expect(got).toMatchObject({
+      currency: 'USD',
+      quotes_validity: '14',
+      webhook_url: 'https://hooks.example/leads',
+      contact_information: 'orders@sweetcrumb.example',
+      address_locations: '5 Mill Lane, Harbourtown.',
+      payment_terms: 'Half on ordering, half on delivery.',
+      business_industry: 'Catering',
+      business_website: 'https://sweetcrumb.example',
+    })
     expect(got.delivery_fees).toBeUndefined()
 
     const noLogo = await owner().post(path.edit(id), { business_logo: null })
@@ -153,5 +175,34 @@ describe('Data Collection', () => {
     expect(submission.answers.map((a: { title: string }) => a.title)).toEqual(['Name', 'Guests'])
     expect((await owner().post(path.edit(id), { business_website: null })).status).toBe(200)
     expect((await owner().get(path.get(id))).body.business_website).toBeNull()
+  })
+})
+
+describe('Knowledge Retrieval', () => {
+  test('its creation fields change (industry, website, logo); the fields of the other types are unknown', async () => {
+    const id = (await createChatbot(app, token, 'knowledge')).id
+    const reply = await owner().post(path.edit(id), { business_industry: 'Publishing', business_website: 'https://manuals.example', business_logo: pngDataUrl() })
+    expect(reply.status).toBe(200)
+    const got = (await owner().get(path.get(id))).body
+    expect(got).toMatchObject({ business_industry: 'Publishing', business_website: 'https://manuals.example' })
+    expect(got.logo_url).toStartWith(`${app.url}/media/logos/${id}/`)
+    for (const field of ['pricing_plans', 'data_collection', 'currency', 'operating_hours', 'calendar_data']) {
+      const refused = await owner().post(path.edit(id), { [field]: 'x' })
+      expect([refused.status, refused.body.error]).toEqual([400, unknownField(field)])
+    }
+  })
+})
+
+describe('Appointment/Calendar Support', () => {
+  test('its questions are replaced; calendars are edited with calendar-edit, not here; a bad question changes nothing', async () => {
+    const id = (await createChatbot(app, token, 'appointment')).id
+    const questions = [{ title: 'Phone', question: 'Which number can we call?', type: 'text' }]
+    expect((await owner().post(path.edit(id), { data_collection: questions })).status).toBe(200)
+    expect((await owner().get(path.get(id))).body.data_collection).toEqual(questions)
+    const bad = await owner().post(path.edit(id), { data_collection: [{ title: 'Age', question: 'How old?', type: 'colour' }] })
+    expect(bad.status).toBe(400)
+    expect(bad.body.field).toBe('data_collection[0].type')
+    expect((await owner().get(path.get(id))).body.data_collection).toEqual(questions)
+    for (const field of ['calendar_data', 'pricing_plans', 'faqs']) expect((await owner().post(path.edit(id), { [field]: [] })).body.error).toBe(unknownField(field))
   })
 })

@@ -315,5 +315,14 @@ describe('submissions', () => {
     const unknown = await owner.post(path.submissionDelete(chatbot), { submission_id: submission.submission_id })
     expect(unknown.status).toBe(404)
     expect(unknown.body.error).toBe(submissionNotFound(submission.submission_id))
+
+    // Turned off: the next completed form is stored, and the owner is not told.
+    expect((await owner.post(path.edit(chatbot), { owner_notifications: false })).status).toBe(200)
+    const quiet = await api.post(path.chat(chatbot), { visitor_id: 'visitor-q', message: 'hello' })
+    await api.post(path.chat(chatbot), { visitor_id: 'visitor-q', session_id: quiet.body.session_id, message: 'Ada' })
+    const quietPhoto = await api.form(path.upload(chatbot), fileForm(tinyPng(), 'hall.png', { visitor_id: 'visitor-q', session_id: quiet.body.session_id }))
+    expect((await api.post(path.chat(chatbot), { visitor_id: 'visitor-q', session_id: quiet.body.session_id, message: quietPhoto.body.upload_id })).status).toBe(200)
+    expect((await owner.get(path.submissions(chatbot))).body.submissions).toHaveLength(1)
+    expect((await mailsTo(OWNER, OWNER_NOTIFICATION_SUBJECTS.submission('Venue Forms'))).length).toBe(1)
   })
 })

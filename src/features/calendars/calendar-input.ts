@@ -59,7 +59,15 @@ export interface CalendarInput {
   durations: AppointmentDuration[]
 }
 
-export type CalendarInputsResult = { ok: true; calendars: CalendarInput[] } | { ok: false; field: string; message: string }
+/** One problem of a calendar input: the field, the API's message, and its kind (the dashboard words each kind for people). */
+export interface CalendarProblem {
+  field: string
+  message: string
+  kind: CalendarMessageKind
+}
+
+/** A refusal names its first problem (the API answers that one) and lists them all (a form shows them all). */
+export type CalendarInputsResult = { ok: true; calendars: CalendarInput[] } | { ok: false; field: string; message: string; problems: CalendarProblem[] }
 
 export const CALENDAR_MESSAGES = {
   notList: 'must be a list of calendars',
@@ -76,87 +84,90 @@ export const CALENDAR_MESSAGES = {
   notBoolean: 'must be true or false',
   noDuration: 'must enable at least one of min15App, min30App, min45App, min60App',
 } as const
+export type CalendarMessageKind = keyof typeof CALENDAR_MESSAGES
 
-/** Thrown inside the parser only; parseCalendarInputs turns it into its result. */
-class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message)
+/** Every problem of one calendar, in the order of its fields; a field reports its first. */
+class Problems {
+  readonly list: CalendarProblem[] = []
+  add(field: string, kind: CalendarMessageKind, message: string = CALENDAR_MESSAGES[kind] as string): undefined {
+    this.list.push({ field, message, kind })
+    return undefined
   }
 }
 
 const isPresent = (value: unknown) => value !== undefined && value !== null
 
-function requiredText(item: Record<string, unknown>, key: string, at: string, max: number): string {
+function requiredText(item: Record<string, unknown>, key: string, at: string, max: number, problems: Problems): string | undefined {
   const value = item[key]
-  if (!isPresent(value)) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.required)
-  if (typeof value !== 'string') throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.notString)
+  if (!isPresent(value)) return problems.add(`${at}.${key}`, 'required')
+  if (typeof value !== 'string') return problems.add(`${at}.${key}`, 'notString')
   const text = value.trim()
-  if (text === '') throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.empty)
-  if (text.length > max) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.tooLong(max))
+  if (text === '') return problems.add(`${at}.${key}`, 'empty')
+  if (text.length > max) return problems.add(`${at}.${key}`, 'tooLong', CALENDAR_MESSAGES.tooLong(max))
   return text
 }
 
-function optionalText(item: Record<string, unknown>, key: string, at: string, max: number): string {
+function optionalText(item: Record<string, unknown>, key: string, at: string, max: number, problems: Problems): string | undefined {
   const value = item[key]
   if (!isPresent(value)) return ''
-  if (typeof value !== 'string') throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.notString)
+  if (typeof value !== 'string') return problems.add(`${at}.${key}`, 'notString')
   const text = value.trim()
-  if (text.length > max) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.tooLong(max))
+  if (text.length > max) return problems.add(`${at}.${key}`, 'tooLong', CALENDAR_MESSAGES.tooLong(max))
   return text
 }
 
-function time(item: Record<string, unknown>, key: string, at: string): number {
+function time(item: Record<string, unknown>, key: string, at: string, problems: Problems): number | undefined {
   const value = item[key]
-  if (!isPresent(value)) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.required)
+  if (!isPresent(value)) return problems.add(`${at}.${key}`, 'required')
   const minutes = typeof value === 'string' ? parseTwelveHour(value) : null
-  if (minutes === null) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.badTime)
-  return minutes
+  return minutes === null ? problems.add(`${at}.${key}`, 'badTime') : minutes
 }
 
-function zone(item: Record<string, unknown>, key: string, at: string): string {
+function zone(item: Record<string, unknown>, key: string, at: string, problems: Problems): string | undefined {
   const value = item[key]
-  if (!isPresent(value)) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.required)
+  if (!isPresent(value)) return problems.add(`${at}.${key}`, 'required')
   const timeZone = typeof value === 'string' ? canonicalTimeZone(value.trim()) : null
-  if (timeZone === null) throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.badZone)
-  return timeZone
+  return timeZone === null ? problems.add(`${at}.${key}`, 'badZone') : timeZone
 }
 
 /** Booleans default to false; 'true'/'false' strings are accepted because multipart sends strings. */
-function flagValue(item: Record<string, unknown>, key: string, at: string): boolean {
+function flagValue(item: Record<string, unknown>, key: string, at: string, problems: Problems): boolean {
   const value = item[key]
   if (!isPresent(value)) return false
   if (typeof value === 'boolean') return value
   if (value === 'true') return true
   if (value === 'false') return false
-  throw new FieldError(`${at}.${key}`, CALENDAR_MESSAGES.notBoolean)
+  problems.add(`${at}.${key}`, 'notBoolean')
+  return false
 }
 
-function parseOne(value: unknown, at: string): CalendarInput {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new FieldError(at, CALENDAR_MESSAGES.notObject)
-  }
+/** One calendar, or undefined with its problems added (every field is checked, not only up to the first problem). */
+function parseOne(value: unknown, at: string, problems: Problems): CalendarInput | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return problems.add(at, 'notObject')
+  const before = problems.list.length
   const item = value as Record<string, unknown>
-  const name = requiredText(item, 'calendar_name', at, CALENDAR_NAME_MAX)
-  const email = requiredText(item, 'calendar_email', at, CALENDAR_EMAIL_MAX)
-  if (!isEmail(email)) throw new FieldError(`${at}.calendar_email`, CALENDAR_MESSAGES.badEmail)
-  const dailyStart = time(item, 'daily_start', at)
-  const dailyEnd = time(item, 'daily_end', at)
-  if (dailyEnd <= dailyStart) throw new FieldError(`${at}.daily_end`, CALENDAR_MESSAGES.endNotAfterStart)
-  const timeZone = zone(item, 'local_timezone', at)
-  const description = optionalText(item, 'description', at, CALENDAR_DESCRIPTION_MAX)
-  const includeWeekends = flagValue(item, 'include_weekends', at)
-  const durations = APPOINTMENT_DURATIONS.filter((minutes) => flagValue(item, DURATION_FLAGS[minutes], at))
-  if (durations.length === 0) throw new FieldError(at, CALENDAR_MESSAGES.noDuration)
-  return { name, email, dailyStart, dailyEnd, timeZone, description, includeWeekends, durations }
+  const name = requiredText(item, 'calendar_name', at, CALENDAR_NAME_MAX, problems)
+  let email = requiredText(item, 'calendar_email', at, CALENDAR_EMAIL_MAX, problems)
+  if (email !== undefined && !isEmail(email)) email = problems.add(`${at}.calendar_email`, 'badEmail')
+  const dailyStart = time(item, 'daily_start', at, problems)
+  const dailyEnd = time(item, 'daily_end', at, problems)
+  if (dailyStart !== undefined && dailyEnd !== undefined && dailyEnd <= dailyStart) problems.add(`${at}.daily_end`, 'endNotAfterStart')
+  const timeZone = zone(item, 'local_timezone', at, problems)
+  const description = optionalText(item, 'description', at, CALENDAR_DESCRIPTION_MAX, problems)
+  const includeWeekends = flagValue(item, 'include_weekends', at, problems)
+  const durations = APPOINTMENT_DURATIONS.filter((minutes) => flagValue(item, DURATION_FLAGS[minutes], at, problems))
+  if (durations.length === 0) problems.add(at, 'noDuration')
+  if (problems.list.length > before) return undefined
+  // Every field was checked above: none is undefined once no problem was added.
+  return { name: name!, email: email!, dailyStart: dailyStart!, dailyEnd: dailyEnd!, timeZone: timeZone!, description: description!, includeWeekends, durations }
 }
+
+const refused = (problems: CalendarProblem[]): CalendarInputsResult => ({ ok: false, field: problems[0].field, message: problems[0].message, problems })
 
 /**
- * Validates a list of calendar inputs; the first problem found is reported. A string is read
- * as JSON first, since a multipart form carries the list as one text field. The caller
- * enforces the limit of 10 calendars per chatbot.
+ * Validates a list of calendar inputs, every field of every item; the result names the first
+ * problem and lists all. A string is read as JSON first, since a multipart form carries the list
+ * as one text field. The caller enforces the limit of 10 calendars per chatbot.
  */
 export function parseCalendarInputs(value: unknown, field = 'calendar_data'): CalendarInputsResult {
   let list = value
@@ -164,17 +175,15 @@ export function parseCalendarInputs(value: unknown, field = 'calendar_data'): Ca
     try {
       list = JSON.parse(list)
     } catch {
-      return { ok: false, field, message: CALENDAR_MESSAGES.notList }
+      return refused([{ field, message: CALENDAR_MESSAGES.notList, kind: 'notList' }])
     }
   }
-  if (!Array.isArray(list)) return { ok: false, field, message: CALENDAR_MESSAGES.notList }
-  if (list.length === 0) return { ok: false, field, message: CALENDAR_MESSAGES.emptyList }
-  try {
-    return { ok: true, calendars: list.map((item, index) => parseOne(item, `${field}[${index}]`)) }
-  } catch (error) {
-    if (error instanceof FieldError) return { ok: false, field: error.field, message: error.message }
-    throw error
-  }
+  if (!Array.isArray(list)) return refused([{ field, message: CALENDAR_MESSAGES.notList, kind: 'notList' }])
+  if (list.length === 0) return refused([{ field, message: CALENDAR_MESSAGES.emptyList, kind: 'emptyList' }])
+  const problems = new Problems()
+  const calendars = list.map((item, index) => parseOne(item, `${field}[${index}]`, problems))
+  if (problems.list.length) return refused(problems.list)
+  return { ok: true, calendars: calendars as CalendarInput[] }
 }
 
 /** The input fields a calendar is made of, the ones calendar-edit may change. */
@@ -202,11 +211,13 @@ export function calendarAsInput(c: CalendarInput): Record<string, unknown> {
  * calendar-edit: the stored calendar with `changes` laid over it, checked by calendar-add's
  * rules. A problem names the field itself (`daily_end: must be after daily_start`).
  */
-export function parseCalendarEdit(stored: CalendarInput, changes: Record<string, unknown>): { ok: true; calendar: CalendarInput } | { ok: false; field: string; message: string } {
-  try {
-    return { ok: true, calendar: parseOne({ ...calendarAsInput(stored), ...changes }, 'calendar') }
-  } catch (error) {
-    if (error instanceof FieldError) return { ok: false, field: error.field.replace(/^calendar\.?/, '') || 'calendar_id', message: error.message }
-    throw error
-  }
+export function parseCalendarEdit(
+  stored: CalendarInput,
+  changes: Record<string, unknown>,
+): { ok: true; calendar: CalendarInput } | { ok: false; field: string; message: string; problems: CalendarProblem[] } {
+  const problems = new Problems()
+  const calendar = parseOne({ ...calendarAsInput(stored), ...changes }, 'calendar', problems)
+  if (calendar) return { ok: true, calendar }
+  const named = problems.list.map((p) => ({ ...p, field: p.field.replace(/^calendar\.?/, '') || 'calendar_id' }))
+  return { ok: false, field: named[0].field, message: named[0].message, problems: named }
 }

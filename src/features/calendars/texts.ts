@@ -29,3 +29,24 @@ export const BOOKING_MESSAGES = {
 } as const
 /** Contract 10: calendar-edit. */
 export const CALENDAR_UPDATED = 'Calendar updated successfully.'
+
+/**
+ * The calendar form's words for each problem kind of calendar-input.ts (the dashboard's labels
+ * go before a message that starts in lower case: "Closes at must be later than the opening
+ * time"). The API keeps CALENDAR_MESSAGES, which name its fields.
+ */
+export const CALENDAR_FORM_MESSAGES = {
+  notList: 'Add at least one calendar.',
+  emptyList: 'Add at least one calendar.',
+  notObject: 'Fill in the calendar.',
+  required: 'is required',
+  notString: 'is required',
+  empty: 'is required',
+  tooLong: null,
+  badEmail: 'must be an e-mail address, such as bookings@example.com',
+  badTime: 'must be a time, such as 9:00 AM',
+  endNotAfterStart: 'must be later than the opening time',
+  badZone: 'must be one of the time zones in the list',
+  notBoolean: 'must be ticked or not',
+  noDuration: 'Choose at least one appointment length.',
+} as const satisfies Record<string, string | null>

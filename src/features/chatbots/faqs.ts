@@ -19,17 +19,27 @@ export const FAQS_FULL = 'The frequently asked questions are full: shorten them 
 export const faqEntry = (question: string, answer: string) => `Q: ${oneLine(question)}\nA: ${oneLine(answer)}`
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
+/** Every problem of an entry at once (a form shows them all; appendFaq refuses the first). */
+export function faqProblems(input: { question: string; answer: string }): { field: 'question' | 'answer'; message: string }[] {
+  const question = oneLine(input.question)
+  const answer = oneLine(input.answer)
+  const problems: { field: 'question' | 'answer'; message: string }[] = []
+  if (!question) problems.push({ field: 'question', message: FAQ_QUESTION_REQUIRED })
+  else if (question.length > FAQ_QUESTION_MAX) problems.push({ field: 'question', message: faqTooLong(FAQ_QUESTION_MAX) })
+  if (!answer) problems.push({ field: 'answer', message: FAQ_ANSWER_REQUIRED })
+  else if (answer.length > FAQ_ANSWER_MAX) problems.push({ field: 'answer', message: faqTooLong(FAQ_ANSWER_MAX) })
+  return problems
+}
+
 /**
  * Appends the entry under the chatbot row's lock, so two owners' additions both stay. The caller
  * has checked access and type (accessChatbot with the unanswered list's rule).
  */
 export async function appendFaq(ctx: AppContext, chatbotId: string, input: { question: string; answer: string }): Promise<void> {
+  const [problem] = faqProblems(input)
+  if (problem) throw invalid(problem.field, problem.message)
   const question = oneLine(input.question)
   const answer = oneLine(input.answer)
-  if (!question) throw invalid('question', FAQ_QUESTION_REQUIRED)
-  if (question.length > FAQ_QUESTION_MAX) throw invalid('question', faqTooLong(FAQ_QUESTION_MAX))
-  if (!answer) throw invalid('answer', FAQ_ANSWER_REQUIRED)
-  if (answer.length > FAQ_ANSWER_MAX) throw invalid('answer', faqTooLong(FAQ_ANSWER_MAX))
   await ctx.db.transaction().execute(async (trx) => {
     await lockChatbotRow(trx, chatbotId)
     const row = await findChatbot(trx, chatbotId)

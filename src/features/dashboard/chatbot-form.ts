@@ -7,6 +7,11 @@ import type { ChatbotType } from '../../db/schema'
 import { TYPES } from '../chatbots/texts'
 import { formFiles, formText } from './route-kit'
 import { formatTwelveHour } from '../calendars/clock'
+import { parseCalendarInputs } from '../calendars/calendar-input'
+import { CALENDAR_FORM_MESSAGES } from '../calendars/texts'
+import { MAX_LOGO_BYTES } from '../chatbots/input'
+import { isImageMime, sniffUpload } from '../../lib/file-kind'
+import { LOGO_FORM_MESSAGE } from './texts'
 
 export const TYPE_SLUGS: Record<string, ChatbotType> = {
   'knowledge-retrieval': TYPES.knowledge,
@@ -190,8 +195,16 @@ export function readCreationForm(type: ChatbotType, body: unknown): CreationForm
   if (add === 'plan' && plans.length < MAX_ROWS) plans.push(emptyPlan())
   if (add === 'question' && questions.length < MAX_ROWS) questions.push(emptyQuestion())
   if (add === 'calendar' && calendars.length < MAX_ROWS) calendars.push(emptyCalendar())
+  const remove = /^(plan|question|calendar)-(\d+)$/.exec(formText(body, 'remove'))
+  if (remove) {
+    const rows: unknown[] = { plan: plans, question: questions, calendar: calendars }[remove[1] as 'plan' | 'question' | 'calendar']
+    rows.splice(Number(remove[2]), 1)
+  }
   return { values, plans, questions, calendars }
 }
+
+/** An "add a row" or "remove" button sent the form: it is shown again with the change, nothing saved. */
+export const changesRows = (body: unknown): boolean => formText(body, 'add') !== '' || formText(body, 'remove') !== ''
 
 const blank = (row: Record<string, string | boolean>, keys: readonly string[]) => keys.every((k) => String(row[k] ?? '').trim() === '')
 
@@ -213,6 +226,22 @@ export function twelveHour(value: string): string {
 
 /** The calendar input object of spec 2.4, as an API caller sends it (times from time inputs in its 12-hour spelling). */
 export const calendarItem = (row: CalendarRow): Record<string, unknown> => ({ ...row, daily_start: twelveHour(row.daily_start), daily_end: twelveHour(row.daily_end) })
+
+/** Every problem of calendar rows at once (as calendar_data items), in the calendar form's words. */
+export function calendarFormProblems(items: unknown[]): { field: string; message: string }[] {
+  const parsed = parseCalendarInputs(items)
+  if (parsed.ok) return []
+  return parsed.problems.map((p) => ({ field: p.field, message: CALENDAR_FORM_MESSAGES[p.kind] ?? p.message }))
+}
+
+/**
+ * A creation or edit body's problems with its calendars checked by the calendar rules, which
+ * word each problem for people, in place of the schema's (which only knows they are strings).
+ */
+export function withCalendarProblems(problems: { field: string; message: string }[], body: Record<string, unknown>): { field: string; message: string }[] {
+  if (!Array.isArray(body.calendar_data)) return problems
+  return [...problems.filter((p) => !p.field.startsWith('calendar_data[')), ...calendarFormProblems(body.calendar_data)]
+}
 
 export function calendarItems(rows: CalendarRow[]): { items: Record<string, unknown>[]; rows: number[] } {
   const kept = rows.map((row, i) => ({ row, i })).filter(({ row }) => !blank(row, ['calendar_name', 'calendar_email', 'description']))
@@ -305,6 +334,13 @@ export function rowFieldLabel(id: string): string | undefined {
   if (!m) return undefined
   const [noun, keys] = ROW_LABELS[m[1]]
   return keys[m[3]] ? `${noun} ${Number(m[2]) + 1} ${keys[m[3]]}` : undefined
+}
+
+/** A chosen logo that the API would refuse, in the form's words (null when none was chosen or it is fine). */
+export async function logoProblem(file: File | null): Promise<string | null> {
+  if (!file || file.size === 0) return null
+  if (file.size > MAX_LOGO_BYTES) return LOGO_FORM_MESSAGE
+  return isImageMime(sniffUpload(new Uint8Array(await file.arrayBuffer()))) ? null : LOGO_FORM_MESSAGE
 }
 
 /** A chosen logo file as a data: URL, so a re-shown form can keep it (null when none was chosen). */

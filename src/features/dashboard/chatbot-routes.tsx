@@ -8,26 +8,26 @@ import { activePlan } from '../billing/service'
 import { createChatbotFromInput, creationProblems, deleteChatbot, editableFields, editChatbot, editProblems, getChatbot, listChatbots, ownedChatbot } from '../chatbots/service'
 import { markdownLibrary } from '../chatbots/embed-code'
 import { SUBSCRIPTION_REQUIRED, TYPES } from '../chatbots/texts'
-import { blankCreationForm, creationBody, creationFieldId, editBodyOf, editForm, logoDataUrl, readCreationForm, TYPE_SLUGS } from './chatbot-form'
+import {
+  blankCreationForm,
+  changesRows,
+  creationBody,
+  creationFieldId,
+  editBodyOf,
+  editForm,
+  logoDataUrl,
+  logoProblem,
+  readCreationForm,
+  TYPE_SLUGS,
+  withCalendarProblems,
+} from './chatbot-form'
 import { errorsFrom, errorsOfProblems, type FormErrors } from './forms'
 import { htmlPage, seeOther } from './html'
 import { noticeOf, withNotice } from './notices'
 import { tabPath } from './pages/chatbot-frame'
 import { ChatbotListPage, ChooseTypePage, CreationPage, DeleteChatbotPage, type EditTarget } from './pages/chatbots'
-import { OverviewPage, PREVIEW_STYLE, PreviewDocument, settingsValues } from './pages/overview'
+import { OverviewPage, PREVIEW_STYLE, PreviewDocument } from './pages/overview'
 import { buttonRoute, formFiles, formText, HIDDEN, signedIn } from './route-kit'
-
-const EDITABLE_INPUTS = ['chatbot_name', 'chatbot_title', 'chatbot_greeting', 'chatbot_instructions', 'user_allowance', 'chatbot_color1', 'chatbot_color2']
-
-/** The edit body from the settings form: every input is sent, so editChatbot checks them all at once. */
-function editBody(body: unknown): Record<string, unknown> {
-  const edit: Record<string, unknown> = {}
-  for (const name of EDITABLE_INPUTS) edit[name] = formText(body, name)
-  const allowance = String(edit.user_allowance)
-  if (/^\s*-?\d+\s*$/.test(allowance)) edit.user_allowance = Number(allowance)
-  edit.webhook_url = formText(body, 'webhook_url').trim() || null
-  return edit
-}
 
 /**
  * The preview page's CSP: exactly what the embed code loads. The widget and its API from
@@ -48,6 +48,14 @@ function previewPolicy(ctx: AppContext): string {
     "form-action 'none'",
     "frame-ancestors 'self'",
   ].join('; ')
+}
+
+/** The logo chosen in a form: kept as a data: URL when the API would take it, else named as a problem. */
+async function chosenLogo(body: unknown): Promise<{ dataUrl: string | null; problems: { field: string; message: string }[] }> {
+  const file = formFiles(body, 'business_logo')[0] ?? null
+  const problem = await logoProblem(file)
+  if (problem) return { dataUrl: null, problems: [{ field: 'business_logo', message: problem }] }
+  return { dataUrl: await logoDataUrl(file), problems: [] }
 }
 
 const editTarget = (c: Awaited<ReturnType<typeof getChatbot>>): EditTarget => ({
@@ -94,13 +102,13 @@ export const chatbotPages = (ctx: AppContext) => {
       signedIn(ctx, async ({ viewer, params, body }) => {
         const type = typeOf(params.type)
         const form = readCreationForm(type, body)
-        const chosen = await logoDataUrl(formFiles(body, 'business_logo')[0] ?? null)
-        if (chosen) form.values.business_logo_kept = chosen
-        // "Add another row" re-shows the form with one more row, everything typed and chosen kept; nothing is created.
-        if (formText(body, 'add')) return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} />)
+        const logo = await chosenLogo(body)
+        if (logo.dataUrl) form.values.business_logo_kept = logo.dataUrl
+        // "Add another row" or "Remove" re-shows the form with the rows changed, everything typed and chosen kept; nothing is created.
+        if (changesRows(body)) return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} />)
         const api = creationBody(type, form, form.values.business_logo_kept || null)
         // Every mistake at once, each next to its input, before the service checks the rest.
-        const problems = creationProblems(type, api.body)
+        const problems = [...logo.problems, ...withCalendarProblems(creationProblems(type, api.body), api.body)]
         if (problems.length) {
           return page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} errors={errorsOfProblems(problems, creationFieldId(api.rows))} />, 400)
         }
@@ -119,24 +127,7 @@ export const chatbotPages = (ctx: AppContext) => {
       '/dashboard/chatbots/:id/',
       signedIn(ctx, async ({ viewer, params, query }) => {
         const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
-        return page(<OverviewPage viewer={viewer} chatbot={chatbot} values={settingsValues(chatbot)} notice={noticeOf(query.notice)} />)
-      }),
-      HIDDEN,
-    )
-    .post(
-      '/dashboard/chatbots/:id/settings/',
-      signedIn(ctx, async ({ viewer, params, body }) => {
-        const before = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
-        const edit = editBody(body)
-        try {
-          await editChatbot(ctx, viewer.accountId, params.id, edit)
-          return seeOther(withNotice(tabPath(params.id, 'overview'), 'settings-saved'))
-        } catch (error) {
-          if (!(error instanceof AppError) || error.status !== 400) throw error
-          const errors = errorsFrom(error, (field) => (field in edit ? `f-${field}` : undefined))
-          const values = Object.fromEntries(Object.entries(edit).map(([k, v]) => [k, v === null ? '' : String(v)]))
-          return page(<OverviewPage viewer={viewer} chatbot={before} values={values} errors={errors} />, 400)
-        }
+        return page(<OverviewPage viewer={viewer} chatbot={chatbot} notice={noticeOf(query.notice)} />)
       }),
       HIDDEN,
     )
@@ -155,15 +146,15 @@ export const chatbotPages = (ctx: AppContext) => {
         const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
         const type = chatbot.chatbot_type
         const form = readCreationForm(type, body)
-        const chosen = await logoDataUrl(formFiles(body, 'business_logo')[0] ?? null)
-        if (chosen) form.values.business_logo_kept = chosen
+        const logo = await chosenLogo(body)
+        if (logo.dataUrl) form.values.business_logo_kept = logo.dataUrl
         const show = (errors?: FormErrors, status = 200) =>
           page(<CreationPage viewer={viewer} type={type} form={form} csrf={viewer.csrf} edit={editTarget(chatbot)} errors={errors} />, status)
-        if (formText(body, 'add')) return show()
+        if (changesRows(body)) return show()
         const api = editBodyOf(type, form, editableFields(type), form.values.business_logo_kept || null)
         try {
           const row = await ownedChatbot(ctx, viewer.accountId, params.id, { missing: notFound(NOT_FOUND) })
-          const problems = await editProblems(row, api.body)
+          const problems = [...logo.problems, ...(await editProblems(row, api.body))]
           if (problems.length) return show(errorsOfProblems(problems, creationFieldId(api.rows)), 400)
           await editChatbot(ctx, viewer.accountId, params.id, api.body)
           return seeOther(withNotice(tabPath(params.id, 'overview'), 'settings-saved'))

@@ -4,12 +4,12 @@ import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'
 import { questionKey } from '../../lib/question-key'
 import { CHATBOT_MATERIAL } from '../chatbot-material'
-import { appendFaq } from '../chatbots/faqs'
+import { appendFaq, faqProblems } from '../chatbots/faqs'
 import { accessChatbot } from '../chatbots/guard'
 import { getChatbot } from '../chatbots/service'
 import { TYPES } from '../chatbots/texts'
 import { CONVERSATIONS_ACCESS, listConversations, listUnanswered, UNANSWERED_ACCESS, viewConversation } from '../conversations/inbox'
-import { errorsFrom } from './forms'
+import { errorsFrom, errorsOfProblems } from './forms'
 import { htmlPage, seeOther } from './html'
 import { noticeOf, withNotice } from './notices'
 import { tabPath } from './pages/chatbot-frame'
@@ -79,11 +79,15 @@ export const conversationPages = (ctx: AppContext) => {
         const question = formText(body, 'question')
         const answer = formText(body, 'answer')
         const index = Number.parseInt(formText(body, 'row'), 10) || 0
+        const idOf = (field: string) => (field === 'question' || field === 'answer' ? `faq-${index}-${field}` : undefined)
+        // Both fields' mistakes at once, each next to its input.
+        const problems = faqProblems({ question, answer })
+        if (problems.length) return unansweredPage(viewer, params.id, { failed: { index, question, answer, errors: errorsOfProblems(problems, idOf) } }, 400)
         try {
           await appendFaq(ctx, access.chatbot.id, { question, answer })
         } catch (error) {
           if (!(error instanceof AppError) || error.status !== 400) throw error
-          const errors = errorsFrom(error, (field) => (field === 'question' || field === 'answer' ? `faq-${index}-${field}` : undefined))
+          const errors = errorsFrom(error, idOf)
           return unansweredPage(viewer, params.id, { failed: { index, question, answer, errors } }, 400)
         }
         return seeOther(withNotice(tabPath(params.id, 'unanswered'), 'faq-added'))

@@ -194,7 +194,7 @@ export function TextArea(props: Omit<FieldProps, 'type' | 'min' | 'max' | 'input
   )
 }
 
-/** A file input with its hint; unlike Field, the error is shown as given (the upload checks word it whole). */
+/** A file input with its hint; an error that is a whole sentence is shown as it is, a short one after the label. */
 export function FileField(props: { id: string; name: string; label: string; hint: string; accept: string; error?: string; required?: boolean; multiple?: boolean }): JSX.Element {
   return (
     <div class={['field', props.error ? 'has-error' : '']}>
@@ -203,7 +203,7 @@ export function FileField(props: { id: string; name: string; label: string; hint
         {props.required ? '' : <span class="optional"> (optional)</span>}
       </label>
       <Hint id={props.id} text={props.hint} />
-      <FieldError id={props.id} message={props.error} />
+      <FieldError id={props.id} message={props.error ? sentence(props.label, props.error) : undefined} />
       <input
         type="file"
         id={attr(props.id)}

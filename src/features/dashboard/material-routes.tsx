@@ -20,11 +20,14 @@ import {
 } from '../calendars/service'
 import { calendarNotFound } from '../calendars/texts'
 import { getChatbot } from '../chatbots/service'
+import { looksLikePdf } from '../training/pdf-text'
+import { normaliseLinkUrl } from '../training/links'
 import { addDocuments, addLinks, deleteDocument, deleteLink, linkStatus, viewDocuments, viewLinks } from '../training/service'
-import { calendarFieldId, calendarItem, calendarRowOf, emptyCalendar, readCalendarRows, type CalendarRow } from './chatbot-form'
-import { errorsFrom, FormErrors } from './forms'
+import { calendarFieldId, calendarFormProblems, calendarItem, calendarRowOf, emptyCalendar, readCalendarRows, type CalendarRow } from './chatbot-form'
+import { errorsFrom, errorsOfProblems, FormErrors } from './forms'
 import { htmlPage, seeOther } from './html'
 import { noticeOf, withNotice } from './notices'
+import { DOCUMENTS_FORM_MESSAGES } from './texts'
 import { tabPath } from './pages/chatbot-frame'
 import { CalendarEditPage, CalendarsPage } from './pages/calendars'
 import { TrainingPage } from './pages/training'
@@ -35,7 +38,7 @@ import { currentViewer, type Viewer } from './session'
 const UNREAD = { parse: () => ({}), ...HIDDEN }
 
 /** The form of an upload as a plain object (for the CSRF check) and as a Request of its files (for addDocuments). */
-async function readUpload(parts: RequestParts): Promise<RequestParts & { files: Request }> {
+async function readUpload(parts: RequestParts): Promise<RequestParts & { files: Request; chosen: File[] }> {
   // A streamed body past the limit (body-limits.ts) is refused, not taken for an empty form.
   const form = await parts.request.formData().catch((error: unknown) => {
     if (isTooLarge(error)) throw error
@@ -43,14 +46,29 @@ async function readUpload(parts: RequestParts): Promise<RequestParts & { files: 
   })
   const body: Record<string, unknown> = {}
   const files = new FormData()
+  const chosen: File[] = []
   for (const [name, value] of form?.entries() ?? []) {
     const entry: unknown = value
     if (entry instanceof File) {
       // A file input left empty still sends one nameless, empty part.
-      if (entry.size > 0 || entry.name) files.append(name, entry, entry.name)
+      if (entry.size > 0 || entry.name) {
+        files.append(name, entry, entry.name)
+        chosen.push(entry)
+      }
     } else if (!(name in body)) body[name] = entry
   }
-  return { ...parts, body, files: new Request(parts.request.url, { method: 'POST', body: files }) }
+  return { ...parts, body, chosen, files: new Request(parts.request.url, { method: 'POST', body: files }) }
+}
+
+/**
+ * What is wrong with the chosen files, in the form's words (the API's own messages speak of
+ * multipart parts and file signatures); null when they may go to addDocuments.
+ */
+async function uploadProblem(chosen: File[]): Promise<string | null> {
+  if (chosen.length === 0) return DOCUMENTS_FORM_MESSAGES.none
+  const notPdf: string[] = []
+  for (const file of chosen) if (!looksLikePdf(new Uint8Array(await file.slice(0, 8).arrayBuffer()))) notPdf.push(file.name || 'A file')
+  return notPdf.length ? DOCUMENTS_FORM_MESSAGES.notPdf(notPdf) : null
 }
 
 /**
@@ -130,8 +148,11 @@ export const materialPages = (ctx: AppContext) => {
         if (early) return early
         const upload = await readUpload(parts)
         return signedIn(ctx, async ({ viewer, params }) => {
+          const access = await accessChatbot(ctx, viewer.accountId, params.id, DOCUMENT_ACCESS)
+          const problem = await uploadProblem(upload.chosen)
+          if (problem) return training(viewer, params.id, { errors: new FormErrors().add('documents', problem) }, 400)
           try {
-            await addDocuments(ctx, await accessChatbot(ctx, viewer.accountId, params.id, DOCUMENT_ACCESS), upload.files)
+            await addDocuments(ctx, access, upload.files)
           } catch (error) {
             const refused = formFailure(error)
             return training(viewer, params.id, { errors: new FormErrors().add('documents', refused.detail ?? refused.message) }, refused.status)
@@ -155,8 +176,14 @@ export const materialPages = (ctx: AppContext) => {
       signedIn(ctx, async ({ viewer, params, body }) => {
         const text = formText(body, 'links')
         const lines = linesOf(text)
+        const access = await accessChatbot(ctx, viewer.accountId, params.id, LINK_ACCESS)
+        // Every line that is not a web address at once, by its number (the service names the first).
+        const bad = lines.flatMap((line, i) => {
+          const checked = normaliseLinkUrl(line)
+          return 'problem' in checked ? [`Line ${i + 1} (${line}) ${checked.problem}.`] : []
+        })
+        if (bad.length) return training(viewer, params.id, { errors: new FormErrors().add('links', bad.join(' ')), linksText: text }, 400)
         try {
-          const access = await accessChatbot(ctx, viewer.accountId, params.id, LINK_ACCESS)
           // The form is not the API route, so the route's model is checked here.
           await addLinks(ctx, access, parse(AddLinksBody, { links: lines }))
         } catch (error) {
@@ -188,8 +215,12 @@ export const materialPages = (ctx: AppContext) => {
       '/dashboard/chatbots/:id/calendars/',
       signedIn(ctx, async ({ viewer, params, body }) => {
         const [row] = readCalendarRows(body, 1)
+        const access = await accessChatbot(ctx, viewer.accountId, params.id, CALENDAR_ADD_ACCESS)
+        // Every mistake at once, each next to its input; the service then checks the rest (the limit).
+        const problems = calendarFormProblems([calendarItem(row)])
+        if (problems.length) return calendars(viewer, params.id, { errors: errorsOfProblems(problems, calendarFieldId([0])), row }, 400)
         try {
-          await addCalendars(ctx, await accessChatbot(ctx, viewer.accountId, params.id, CALENDAR_ADD_ACCESS), { calendar_data: [calendarItem(row)] })
+          await addCalendars(ctx, access, { calendar_data: [calendarItem(row)] })
         } catch (error) {
           const refused = formFailure(error)
           return calendars(viewer, params.id, { errors: errorsFrom(refused, calendarFieldId([0])), row }, refused.status)
@@ -207,8 +238,12 @@ export const materialPages = (ctx: AppContext) => {
       '/dashboard/chatbots/:id/calendars/:calendarId/edit/',
       signedIn(ctx, async ({ viewer, params, body }) => {
         const [row] = readCalendarRows(body, 1)
+        const access = await accessChatbot(ctx, viewer.accountId, params.id, CALENDAR_EDIT_ACCESS)
+        // The form sends the whole calendar, so it is checked whole, every mistake at once.
+        const problems = calendarFormProblems([calendarItem(row)])
+        if (problems.length) return calendarEdit(viewer, params.id, params.calendarId, { errors: errorsOfProblems(problems, calendarFieldId([0])), row }, 400)
         try {
-          await editCalendar(ctx, await accessChatbot(ctx, viewer.accountId, params.id, CALENDAR_EDIT_ACCESS), { calendar_id: params.calendarId, ...calendarItem(row) })
+          await editCalendar(ctx, access, { calendar_id: params.calendarId, ...calendarItem(row) })
         } catch (error) {
           const refused = formFailure(error)
           return calendarEdit(

@@ -7,6 +7,7 @@ import { accessChatbot, type ChatbotAccess, type ChatbotAccessRule } from '../ch
 import { deleteSubmission, ownerSubmissions, SUBMISSIONS_ACCESS, submissionsCsv, type SubmissionView } from '../forms/submissions'
 import { deleteLead, leadsCsv, LEADS_ACCESS, ownerLeads, type LeadView } from '../quotes/leads'
 import { getChatbot } from '../chatbots/service'
+import { viewCalendars } from '../calendars/service'
 import { csvResponse } from '../../lib/csv'
 import { htmlPage } from './html'
 import type { ChatbotSummary } from './pages/chatbot-frame'
@@ -73,9 +74,16 @@ export const recordPages = (ctx: AppContext) => {
     .get('/dashboard/chatbots/:id/submissions/csv/', recordsCsv('submissions', SUBMISSIONS, submissionsCsv), HIDDEN)
     .get(
       '/dashboard/chatbots/:id/appointments/',
-      recordsPage(APPOINTMENTS, (viewer, chatbot, appointments, notice) => (
-        <AppointmentsPage viewer={viewer} chatbot={chatbot} appointments={appointments} now={ctx.clock.now()} notice={notice} />
-      )),
+      signedIn(ctx, async ({ viewer, params, query }) => {
+        const chatbot = await getChatbot(ctx, CHATBOT_MATERIAL, viewer.accountId, params.id)
+        const access = await accessChatbot(ctx, viewer.accountId, params.id, APPOINTMENTS_ACCESS)
+        const [appointments, calendars] = await Promise.all([ownerAppointments(ctx, access), viewCalendars(ctx, access)])
+        const zones = new Map(calendars.map((c) => [c.calendar_id, c.local_timezone_name]))
+        return htmlPage(
+          ctx.config.publicUrl,
+          <AppointmentsPage viewer={viewer} chatbot={chatbot} appointments={appointments} zones={zones} now={ctx.clock.now()} notice={noticeOf(query.notice)} />,
+        )
+      }),
       HIDDEN,
     )
     .post(

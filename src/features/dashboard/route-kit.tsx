@@ -43,7 +43,8 @@ export function ErrorView(props: { status: number; message: string; code?: Error
   return (
     <Layout title={title} viewer={props.viewer}>
       <h1 safe>{title}</h1>
-      <p safe>{props.message}</p>
+      {/* The API's subscription text sends programs to an endpoint; people get the sentence below. */}
+      {props.code === 'subscription_required' ? '' : <p safe>{props.message}</p>}
       {props.code === 'subscription_required' ? (
         <p>
           Your subscription is not active. <a href="/dashboard/signup/">Renew your subscription</a> to keep using your chatbots.

@@ -37,12 +37,23 @@
     }
   });
 
-  // Times written in UTC are shown in the owner's zone too.
+  // Times are shown in the owner's zone. A time on a calendar's clock (data-zone) stays as it is
+  // when that zone is the owner's, and otherwise keeps the calendar's time beside the owner's.
   document.querySelectorAll('time[data-local]').forEach(function (el) {
     var at = new Date(el.getAttribute('datetime'));
     if (isNaN(at.getTime())) return;
+    var calendarZone = el.getAttribute('data-zone');
+    if (calendarZone && calendarZone === zone) return;
     try {
-      el.textContent = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(at) + (zone ? ' (' + zone + ')' : '');
+      var own = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(at) + (zone ? ' (' + zone + ')' : '');
+      var calendarTime = el.textContent;
+      el.textContent = own;
+      if (calendarZone) {
+        var note = document.createElement('span');
+        note.className = 'time-note';
+        note.textContent = 'Calendar time: ' + calendarTime;
+        el.appendChild(note);
+      }
     } catch (e) {}
   });
 

@@ -142,6 +142,10 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
       </p>
       <ErrorSummary errors={errors} labels={labels} labelOf={rowFieldLabel} />
       <PostForm action={action} csrf={props.csrf} multipart novalidate>
+        {/* The form's default button, first in it: Enter in a field saves, never adds or removes a row. */}
+        <button type="submit" hidden>
+          {edit ? 'Save changes' : 'Create chatbot'}
+        </button>
         <fieldset>
           <legend>About the chatbot</legend>
           {f('chatbot_name', { required: true, maxlength: 100 })}
@@ -225,7 +229,7 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
         ) : shape.calendars ? (
           <RepeatedRows kind="calendar" legend="Calendars" count={form.calendars.length} addLabel="Add another calendar">
             {form.calendars.map((row, i) => (
-              <CalendarFieldset index={i} row={row} errors={errors} />
+              <CalendarFieldset index={i} row={row} errors={errors} removable />
             ))}
           </RepeatedRows>
         ) : (

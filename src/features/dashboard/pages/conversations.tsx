@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import type { ConversationList, ConversationView, UnansweredList } from '../../conversations/model'
 import { ErrorSummary, PostForm, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
+import { replyHtml } from '../markdown'
 import type { Viewer } from '../session'
 import { ChatbotFrame, tabPath, type ChatbotSummary } from './chatbot-frame'
 import { Badge, count, DataTable, LocalTime as Time, when } from './parts'
@@ -93,9 +94,14 @@ export function TranscriptPage(props: { viewer: Viewer; chatbot: ChatbotSummary;
                 ''
               )}
             </p>
-            <p class="message-text" safe>
-              {m.text}
-            </p>
+            {m.role === 'bot' ? (
+              // The reply's Markdown, rendered and rebuilt from an allow-list (markdown.ts): safe to insert.
+              <div class="message-text markdown">{replyHtml(m.text)}</div>
+            ) : (
+              <p class="message-text" safe>
+                {m.text}
+              </p>
+            )}
             {m.sources?.length ? (
               <details class="sources">
                 <summary>{`Sources (${m.sources.length})`}</summary>

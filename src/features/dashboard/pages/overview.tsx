@@ -1,6 +1,5 @@
 import { Html } from '@elysiajs/html'
 import type { getChatbot } from '../../chatbots/service'
-import { ErrorSummary, Field, PostForm, TextArea, type FormErrors } from '../forms'
 import { attr } from '../html'
 import type { Viewer } from '../session'
 import { ChatbotFrame } from './chatbot-frame'
@@ -9,26 +8,10 @@ import { count } from './parts'
 
 export type ChatbotDetails = Awaited<ReturnType<typeof getChatbot>>
 
-/** Values shown in the settings form: the stored ones, or what was just submitted when it failed. */
-export type SettingsValues = Record<string, string>
-
-export const settingsValues = (c: ChatbotDetails): SettingsValues => ({
-  chatbot_name: c.chatbot_name,
-  chatbot_title: c.chatbot_title,
-  chatbot_greeting: c.chatbot_greeting,
-  chatbot_instructions: c.chatbot_instructions,
-  user_allowance: String(c.user_allowance),
-  chatbot_color1: c.chatbot_color1,
-  chatbot_color2: c.chatbot_color2,
-  webhook_url: 'webhook_url' in c && typeof c.webhook_url === 'string' ? c.webhook_url : '',
-})
-
-export function OverviewPage(props: { viewer: Viewer; chatbot: ChatbotDetails; values: SettingsValues; errors?: FormErrors | null; notice?: string | null }): JSX.Element {
-  const { chatbot: c, values, errors } = props
+export function OverviewPage(props: { viewer: Viewer; chatbot: ChatbotDetails; notice?: string | null }): JSX.Element {
+  const { chatbot: c } = props
   const id = encodeURIComponent(c.chatbot_id)
-  const f = (name: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field id={`f-${name}`} name={name} label={LABELS[name]} value={values[name] ?? ''} error={errors?.of(`f-${name}`)} {...extra} />
-  )
+  const webhookUrl = 'webhook_url' in c && typeof c.webhook_url === 'string' ? c.webhook_url : ''
   const secret = 'webhook_secret' in c && typeof c.webhook_secret === 'string' ? c.webhook_secret : null
   return (
     <ChatbotFrame viewer={props.viewer} chatbot={c} tab="overview" notice={props.notice}>
@@ -77,42 +60,30 @@ export function OverviewPage(props: { viewer: Viewer; chatbot: ChatbotDetails; v
 
       <section class="section" aria-labelledby="settings-title">
         <h2 id="settings-title">Settings</h2>
-        <p>
-          <a href={`/dashboard/chatbots/${id}/edit/`}>Edit every setting</a>: business details, logo, price list, questions and notifications.
-        </p>
-        <ErrorSummary errors={errors} labels={Object.fromEntries(Object.entries(LABELS).map(([k, l]) => [`f-${k}`, l]))} />
-        <PostForm action={`/dashboard/chatbots/${id}/settings/`} csrf={props.viewer.csrf} novalidate class="card">
-          {f('chatbot_name', { required: true, maxlength: 100 })}
-          {f('chatbot_title', { required: true, maxlength: 100, hint: 'Shown at the top of the chat window.' })}
-          <TextArea
-            id="f-chatbot_greeting"
-            name="chatbot_greeting"
-            label={LABELS.chatbot_greeting}
-            rows={2}
-            required
-            maxlength={1000}
-            value={values.chatbot_greeting}
-            error={errors?.of('f-chatbot_greeting')}
-          />
-          <TextArea
-            id="f-chatbot_instructions"
-            name="chatbot_instructions"
-            label={LABELS.chatbot_instructions}
-            rows={2}
-            maxlength={4000}
-            value={values.chatbot_instructions}
-            error={errors?.of('f-chatbot_instructions')}
-          />
-          {f('user_allowance', { type: 'number', required: true, min: 1, max: 100000, class: 'field-short', inputmode: 'numeric', hint: 'From 1 to 100,000.' })}
-          <div class="grid-2">
-            {f('chatbot_color1', { type: 'color', required: true })}
-            {f('chatbot_color2', { type: 'color', required: true })}
+        <dl class="settings-summary">
+          <div>
+            <dt>{LABELS.chatbot_title}</dt>
+            <dd safe>{c.chatbot_title}</dd>
           </div>
-          {f('webhook_url', { type: 'url', hint: "We POST this chatbot's events there, signed as Standard Webhooks. Leave empty to stop them." })}
-          <button type="submit" class="button">
-            Save settings
-          </button>
-        </PostForm>
+          <div>
+            <dt>{LABELS.chatbot_greeting}</dt>
+            <dd safe>{c.chatbot_greeting}</dd>
+          </div>
+          <div>
+            <dt>{LABELS.webhook_url}</dt>
+            <dd safe>{webhookUrl || 'None'}</dd>
+          </div>
+          <div>
+            <dt>E-mails about new records</dt>
+            <dd>{c.owner_notifications === false ? 'Off' : 'On'}</dd>
+          </div>
+        </dl>
+        <p>
+          <a class="button" href={`/dashboard/chatbots/${id}/edit/`}>
+            Edit settings
+          </a>{' '}
+          Every setting in one form: name, greeting, colours, business details, logo, price list, questions, webhook and notifications.
+        </p>
         {secret ? (
           <details class="card">
             <summary>Webhook signing secret</summary>

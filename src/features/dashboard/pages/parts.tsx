@@ -21,13 +21,14 @@ const FLAG_LABELS: Record<(typeof CALENDAR_FLAG_KEYS)[number], string> = {
   min60App: '60 minutes',
 }
 
-export function CalendarFieldset(props: { index: number; row: CalendarRow; errors?: FormErrors | null; legend?: string; existing?: boolean }): JSX.Element {
+export function CalendarFieldset(props: { index: number; row: CalendarRow; errors?: FormErrors | null; legend?: string; existing?: boolean; removable?: boolean }): JSX.Element {
   const { index: i, row, errors } = props
   const id = (k: string) => `calendar-${i}-${k}`
   const durationError = ['min15App', 'min30App', 'min45App', 'min60App'].map((k) => errors?.of(id(k))).find(Boolean)
   return (
     <fieldset>
       <legend safe>{props.legend ?? `Calendar ${i + 1}`}</legend>
+      {props.removable ? <RemoveRow kind="calendar" index={i} noun="calendar" /> : ''}
       <div class="grid-2">
         <Field
           id={id('calendar_name')}
@@ -125,6 +126,25 @@ export function RepeatedRows(props: {
   )
 }
 
+/**
+ * The Remove button of one row: the form comes back without it, everything else kept (the
+ * form's hidden default button makes Enter save, never remove).
+ */
+export function RemoveRow(props: { kind: 'plan' | 'question' | 'calendar'; index: number; noun: string }): JSX.Element {
+  return (
+    <button
+      type="submit"
+      name="remove"
+      value={`${props.kind}-${props.index}`}
+      class="button button-secondary button-small remove-row"
+      formnovalidate
+      aria-label={attr(`Remove ${props.noun} ${props.index + 1}`)}
+    >
+      Remove
+    </button>
+  )
+}
+
 const optional = (legend: string, required: boolean) => (required ? legend : `${legend} (optional)`)
 
 export function PlanRows(props: { rows: PlanRow[]; errors?: FormErrors | null; required: boolean }): JSX.Element {
@@ -141,6 +161,7 @@ export function PlanRows(props: { rows: PlanRow[]; errors?: FormErrors | null; r
         return (
           <fieldset>
             <legend safe>{`Item ${i + 1}`}</legend>
+            <RemoveRow kind="plan" index={i} noun="item" />
             <div class="grid-2">
               <Field id={id('name')} name={id('name')} label="Product or service name" value={row.name} maxlength={200} error={props.errors?.of(id('name'))} required />
               <Field
@@ -193,6 +214,7 @@ export function QuestionRows(props: { rows: QuestionRow[]; errors?: FormErrors |
         return (
           <fieldset>
             <legend safe>{`Question ${i + 1}`}</legend>
+            <RemoveRow kind="question" index={i} noun="question" />
             <div class="grid-2">
               <Field
                 id={id('title')}

@@ -148,13 +148,28 @@ export function SubmissionsPage(props: { viewer: Viewer; chatbot: ChatbotSummary
   )
 }
 
-/** "2026-12-01T09:00:00-05:00" as "2026-12-01 09:00 (UTC-05:00)": the calendar's own wall clock. */
-export const localTime = (iso: string): string => {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.exec(iso)
-  return m ? `${m[1]} ${m[2]} (UTC${m[3] === 'Z' ? '' : m[3]})` : iso
+const wallClocks = new Map<string, Intl.DateTimeFormat>()
+/** An instant on a calendar's wall clock: "1 Dec 2026, 09:00 (America/New_York)". */
+export function calendarTime(iso: string, zone: string): string {
+  let format = wallClocks.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone })
+    wallClocks.set(zone, format)
+  }
+  return `${format.format(new Date(iso))} (${zone})`
 }
 
-function AppointmentTable(props: { label: string; items: AppointmentItem[]; cancel?: { chatbotId: string; csrf: string } }): JSX.Element {
+/**
+ * An appointment's start: the calendar's wall clock in the page, which the page's script shows in
+ * the owner's own zone when that is another (keeping the calendar's time beside it).
+ */
+const AppointmentTime = (props: { iso: string; zone: string }): JSX.Element => (
+  <time datetime={attr(props.iso)} data-local="true" data-zone={attr(props.zone)} safe>
+    {calendarTime(props.iso, props.zone)}
+  </time>
+)
+
+function AppointmentTable(props: { label: string; items: AppointmentItem[]; zone: string; cancel?: { chatbotId: string; csrf: string } }): JSX.Element {
   return (
     <DataTable
       label={props.label}
@@ -163,8 +178,8 @@ function AppointmentTable(props: { label: string; items: AppointmentItem[]; canc
       empty="None."
       row={(a) => (
         <>
-          <th scope="row" safe>
-            {localTime(a.start)}
+          <th scope="row">
+            <AppointmentTime iso={a.start} zone={props.zone} />
           </th>
           <td data-label="Length">{`${a.duration} min`}</td>
           <td data-label="Client">
@@ -196,7 +211,7 @@ function AppointmentTable(props: { label: string; items: AppointmentItem[]; canc
                   action={`/dashboard/chatbots/${encodeURIComponent(props.cancel.chatbotId)}/appointments/${encodeURIComponent(a.appointment_id)}/cancel/`}
                   csrf={props.cancel.csrf}
                   label="Cancel"
-                  accessibleName={`Cancel the appointment of ${a.client_name} at ${localTime(a.start)}`}
+                  accessibleName={`Cancel the appointment of ${a.client_name} at ${calendarTime(a.start, props.zone)}`}
                   danger
                 />
               ) : (
@@ -212,7 +227,15 @@ function AppointmentTable(props: { label: string; items: AppointmentItem[]; canc
   )
 }
 
-export function AppointmentsPage(props: { viewer: Viewer; chatbot: ChatbotSummary; appointments: AppointmentItem[]; now: Date; notice?: string | null }): JSX.Element {
+export function AppointmentsPage(props: {
+  viewer: Viewer
+  chatbot: ChatbotSummary
+  appointments: AppointmentItem[]
+  /** Each calendar's IANA zone, by calendar id. */
+  zones: Map<string, string>
+  now: Date
+  notice?: string | null
+}): JSX.Element {
   const id = encodeURIComponent(props.chatbot.chatbot_id)
   const calendars = [...new Map(props.appointments.map((a) => [a.calendar_id, a.calendar_name])).entries()]
   const nowMs = props.now.getTime()
@@ -231,15 +254,16 @@ export function AppointmentsPage(props: { viewer: Viewer; chatbot: ChatbotSummar
         const upcoming = mine.filter((a) => Date.parse(a.end) >= nowMs)
         const past = mine.filter((a) => Date.parse(a.end) < nowMs).reverse()
         const headingId = `calendar-${attr(calendarId)}`
+        const zone = props.zones.get(calendarId) ?? 'UTC'
         return (
           <section class="section" aria-labelledby={headingId}>
             <h3 id={headingId} safe>
               {name}
             </h3>
             <h4>Upcoming</h4>
-            <AppointmentTable label={`Upcoming appointments in ${name}`} items={upcoming} cancel={{ chatbotId: props.chatbot.chatbot_id, csrf: props.viewer.csrf }} />
+            <AppointmentTable label={`Upcoming appointments in ${name}`} items={upcoming} zone={zone} cancel={{ chatbotId: props.chatbot.chatbot_id, csrf: props.viewer.csrf }} />
             <h4>Past</h4>
-            <AppointmentTable label={`Past appointments in ${name}`} items={past} />
+            <AppointmentTable label={`Past appointments in ${name}`} items={past} zone={zone} />
           </section>
         )
       })}
