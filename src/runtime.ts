@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './lib/clock'
 import { SERVER_BODY_CEILING } from './http/body-limits'
 import { registerJobs } from './jobs'
 import { PAYMENTS_TEST_MODE_NOTICE } from './features/billing/texts'
+import { pdfReaders } from './features/training/pdf-extractor'
 
 /**
  * DATA_DIR holds the database, files, mails and the key: the service's user only (contract 13).
@@ -76,6 +77,7 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
     async stop() {
       await app.stop(true)
       await ctx.jobs.stop()
+      await pdfReaders.close()
       await ctx.db.destroy()
     },
   }
