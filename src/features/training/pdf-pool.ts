@@ -37,6 +37,8 @@ const MAX_REPLY_FRAME_BYTES = 256 * 1024 * 1024
 /** Why a reader gave no reply: past its time, or gone (killed by its memory cap, or from outside). */
 type Attempt = { reply: PdfChildReply } | { failed: 'timed_out' | 'died' }
 
+const outOfMemory = (reply: PdfChildReply): boolean => !reply.ok && reply.reason === 'too_much_memory'
+
 /** `sh` sets the limit and execs the reader, so the limit holds from its first instruction. */
 const limited = (command: string[], limitBytes: number): string[] => ['/bin/sh', '-c', 'ulimit -d "$0" && exec "$@"', String(Math.floor(limitBytes / 1024)), ...command]
 
@@ -174,15 +176,16 @@ export class PdfReaderPool {
       const attempt = await reader.read(bytes, fileName, this.budget.timeMs)
       reader.busy = false
       if (reader.stopped) throw new Error('The PDF readers were closed.')
-      if ('reply' in attempt && !(!attempt.reply.ok && attempt.reply.reason === 'too_much_memory')) {
+      if ('reply' in attempt && !outOfMemory(attempt.reply)) {
         await this.release(reader, attempt.reply)
         if (attempt.reply.ok) return attempt.reply.result
         throw new PdfTextError(attempt.reply.reason, attempt.reply.message)
       }
       await this.retire(reader)
       if ('failed' in attempt && attempt.failed === 'timed_out') throw tooSlow(label)
-      // Out of memory. A reader that lived through other files carries their leftovers in its heap,
-      // so the file gets one fresh reader before it is refused.
+      // Out of memory (the reader died past its cap, or pdf.js caught the refused allocation). A
+      // reader that lived through other files may hold their leftovers, so the file gets one fresh
+      // reader before it is refused.
       if (!readOthers || fresh) throw tooMuchMemory(label)
     }
   }

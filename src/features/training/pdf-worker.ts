@@ -43,8 +43,8 @@ async function readOne(bytes: Uint8Array, fileName: string | undefined): Promise
 }
 
 export async function runPdfChild(): Promise<void> {
-  // A server killed outright never closes our stdin, and a pathological file could keep us busy
-  // past it: leave as soon as we are someone else's child.
+  // A server killed outright closes our stdin, but we read it only between files, and a
+  // pathological file could keep us busy long after: leave as soon as we are someone else's child.
   const server = process.ppid
   setInterval(() => process.ppid !== server && process.exit(1), 1_000).unref()
   await getResolvedPDFJS() // load pdf.js before saying ready, so no file's time pays for it
