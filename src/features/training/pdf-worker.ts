@@ -1,7 +1,7 @@
 // The PDF reader's own process (started and fed by pdf-pool.ts): pdf.js decodes every filter chain
 // itself, so the only real bound on what a hostile PDF makes it allocate is the process's memory
 // limit, which the parent sets before this starts. It reads many files, one at a time, until its
-// stdin ends. Run as `bun pdf-worker.ts`, or as `chatbot-service pdf-extract` from the compiled binary.
+// stdin ends (a server that dies closes it: the reader ends after the file it holds, if any). Run as `bun pdf-worker.ts`, or as `chatbot-service pdf-extract` from the compiled binary.
 import { getResolvedPDFJS } from 'unpdf'
 import { FrameReader, jsonFrame, parseJson } from './pdf-frames.ts'
 import { extractPdfText, labelOf, PdfTextError, type PdfText, type PdfTextFailure } from './pdf-text.ts'
@@ -43,10 +43,6 @@ async function readOne(bytes: Uint8Array, fileName: string | undefined): Promise
 }
 
 export async function runPdfChild(): Promise<void> {
-  // A server killed outright closes our stdin, but we read it only between files, and a
-  // pathological file could keep us busy long after: leave as soon as we are someone else's child.
-  const server = process.ppid
-  setInterval(() => process.ppid !== server && process.exit(1), 1_000).unref()
   await getResolvedPDFJS() // load pdf.js before saying ready, so no file's time pays for it
   const out = Bun.stdout.writer()
   const send = async (message: PdfReaderReady | PdfChildReply) => {
