@@ -1,7 +1,8 @@
 // The PDF reader's own process (started and fed by pdf-pool.ts): pdf.js decodes every filter chain
 // itself, so the only real bound on what a hostile PDF makes it allocate is the process's memory
 // limit, which the parent sets before this starts. It reads many files, one at a time, until its
-// stdin ends (a server that dies closes it: the reader ends after the file it holds, if any). Run as `bun pdf-worker.ts`, or as `chatbot-service pdf-extract` from the compiled binary.
+// stdin ends (a server that dies closes it: the reader ends after the file it holds, if any).
+// Run as `bun pdf-worker.ts`, or as `chatbot-service pdf-extract` from the compiled binary.
 import { getResolvedPDFJS } from 'unpdf'
 import { FrameReader, jsonFrame, parseJson } from './pdf-frames.ts'
 import { extractPdfText, labelOf, PdfTextError, type PdfText, type PdfTextFailure } from './pdf-text.ts'
