@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import { createPdfReaderPool, PDF_BUDGET, pdfReaders } from '../../src/features/training/pdf-extractor'
 import type { PdfBudget, PdfReaderPool } from '../../src/features/training/pdf-pool'
+import { FrameReader, frame } from '../../src/features/training/pdf-frames'
 import { PdfTextError } from '../../src/features/training/pdf-text'
 import { GiB, pdfBomb } from '../robustness/pdf-bombs'
 import { textPdf } from './pdf-fixtures'
@@ -177,4 +178,27 @@ test('idle readers exit; closing the pool ends its readers, and the pool starts 
 
   const reopened = await readers.read(await textPdf({ title: 'Reopened' }), 'c.pdf')
   expect(reopened.title).toBe('Reopened')
+})
+
+/** A byte stream that delivers exactly these chunks. */
+const streamOf = (chunks: Uint8Array[]) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk)
+      controller.close()
+    },
+  })
+
+test('frames cross a stream cut anywhere, whatever bytes they hold; an oversized frame is refused', async () => {
+  const payloads = [new Uint8Array(0), new TextEncoder().encode('{"fileName":"a\\nb.pdf"}\n\n'), Uint8Array.from({ length: 200_000 }, (_, i) => (i * 31) % 256)]
+  const wire = Buffer.concat(payloads.map(frame))
+  // Pieces of 1, 2, 3 ... bytes, so every header and payload is split somewhere.
+  const pieces: Uint8Array[] = []
+  for (let at = 0, size = 1; at < wire.length; at += size, size = (size % 4099) + 1) pieces.push(wire.subarray(at, at + size))
+  const reader = new FrameReader(streamOf(pieces), 1024 * 1024)
+  for (const payload of payloads) expect(await reader.next()).toEqual(payload)
+  expect(await reader.next()).toBeNull()
+
+  const tooLong = new FrameReader(streamOf([frame(new Uint8Array(2048))]), 1024)
+  await expect(tooLong.next()).rejects.toThrow('frame of 2048 bytes is over the 1024 accepted')
 })
