@@ -1,22 +1,21 @@
 import { readFileSync } from 'node:fs'
 import { ConfigError, loadConfig } from './config'
-import { activeSubscription, endSubscription, planById, subscribe } from './features/billing/service'
-import { findAccount, verifiedAccount } from './features/accounts/service'
 import { normaliseEmail, isEmail } from './lib/email'
-import { createContext, startServer } from './runtime'
 import { PDF_EXTRACT_COMMAND } from './features/training/pdf-extractor'
-import { runPdfChild } from './features/training/pdf-worker'
 
 const USAGE = `usage: chatbot-service [serve | migrate | grant <email> [--plan <id>] | revoke <email>]`
 
 async function main(argv: string[]): Promise<number> {
   const [command = 'serve', ...rest] = argv
-  // The PDF reader's capped child process (pdf-extractor.ts), started by the server itself: no config.
+  // The PDF reader's capped process (pdf-pool.ts), started by the server itself: no config, and
+  // none of the server's modules, which would take memory and start time from under its cap.
   if (command === PDF_EXTRACT_COMMAND) {
+    const { runPdfChild } = await import('./features/training/pdf-worker')
     await runPdfChild()
     return 0
   }
   const config = loadConfig(process.env, (path) => readFileSync(path, 'utf8'))
+  const { createContext, startServer } = await import('./runtime')
 
   if (command === 'serve') {
     const ctx = await createContext(config)
@@ -44,6 +43,8 @@ async function main(argv: string[]): Promise<number> {
       return 2
     }
     const ctx = await createContext(config)
+    const { activeSubscription, planById, subscribe } = await import('./features/billing/service')
+    const { verifiedAccount } = await import('./features/accounts/service')
     const plan = planById(ctx, planFlag >= 0 ? rest[planFlag + 1] : undefined)
     const address = normaliseEmail(email)
     await ctx.db.transaction().execute(async (trx) => {
@@ -61,6 +62,8 @@ async function main(argv: string[]): Promise<number> {
       return 2
     }
     const ctx = await createContext(config)
+    const { endSubscription } = await import('./features/billing/service')
+    const { findAccount } = await import('./features/accounts/service')
     const address = normaliseEmail(email)
     const accountId = (await findAccount(ctx, address))?.id
     if (accountId) await endSubscription(ctx, accountId)

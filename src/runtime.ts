@@ -15,6 +15,7 @@ import { forgetAllCachedRows } from './lib/ttl-cache'
 import { SERVER_BODY_CEILING } from './http/body-limits'
 import { registerJobs } from './jobs'
 import { PAYMENTS_TEST_MODE_NOTICE } from './features/billing/texts'
+import { pdfReaders } from './features/training/pdf-extractor'
 
 /**
  * DATA_DIR holds the database, files, mails and the key: the service's user only (contract 13).
@@ -78,6 +79,7 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
     async stop() {
       await app.stop(true)
       await ctx.jobs.stop()
+      await pdfReaders.close()
       await ctx.db.destroy()
       forgetAllCachedRows()
     },

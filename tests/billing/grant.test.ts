@@ -18,11 +18,27 @@ test('the operator grant command subscribes an address without payment', async (
     expect(granted.exitCode).toBe(0)
     expect(granted.stdout.toString()).toContain('granted standard to op@example.com')
 
-    const app = await startTestApp({}, { dataDir })
+    let app = await startTestApp({}, { dataDir })
+    let token: string
     try {
-      const token = await loginToken(app, 'op@example.com')
+      token = await loginToken(app, 'op@example.com')
       const listed = await client(app.url, token).get('/api/v1.0/chatbot-list/')
       expect(listed.status).toBe(200)
+    } finally {
+      await app.stop()
+    }
+
+    // revoke, grant's counterpart: the subscription ends, the account and its token stay.
+    const unknown = Bun.spawnSync([process.execPath, 'src/main.ts', 'revoke', 'nobody@example.com'], { env })
+    expect(unknown.exitCode).toBe(1)
+    const revoked = Bun.spawnSync([process.execPath, 'src/main.ts', 'revoke', 'OP@example.com'], { env })
+    expect(revoked.exitCode).toBe(0)
+    expect(revoked.stdout.toString()).toContain('subscription of op@example.com ended')
+    app = await startTestApp({}, { dataDir })
+    try {
+      const refused = await client(app.url, token).get('/api/v1.0/chatbot-list/')
+      expect(refused.status).toBe(400)
+      expect(refused.body.code).toBe('subscription_required')
     } finally {
       await app.stop()
     }

@@ -1,11 +1,11 @@
 // The PDF reader's child process: its memory and time caps, how many run at once, and that the
 // decoded bytes never reach the process that asked.
 import { expect, test } from 'bun:test'
-import { readdirSync, readFileSync } from 'node:fs'
-import { createPdfExtractor, extractPdf, PDF_CHILDREN } from '../../src/features/training/pdf-extractor'
+import { createPdfReaderPool, extractPdf, PDF_BUDGET, PDF_CHILDREN } from '../../src/features/training/pdf-extractor'
 import { PdfTextError } from '../../src/features/training/pdf-text'
 import { GiB, pdfBomb } from '../robustness/pdf-bombs'
 import { textPdf } from './pdf-fixtures'
+import { readerPids } from './pdf-processes'
 
 async function failureOf(promise: Promise<unknown>): Promise<PdfTextError> {
   try {
@@ -15,22 +15,6 @@ async function failureOf(promise: Promise<unknown>): Promise<PdfTextError> {
     return error as PdfTextError
   }
   throw new Error('expected the extraction to fail')
-}
-
-/** Children of this process now running the PDF reader from source (`bun …/pdf-worker.ts`). */
-function readerProcesses(): number {
-  let count = 0
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      // stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its closing parenthesis.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('pdf-worker.ts')) count++
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return count
 }
 
 test('a PDF is read in a child process: text, pages and title as before', async () => {
@@ -52,13 +36,14 @@ test('a bomb decoding to 1 GiB is refused for memory, naming the file, and this 
 })
 
 test('a reader past its time is killed and the file refused, naming it', async () => {
-  const impatient = createPdfExtractor({ memoryBytes: 512 * 1024 * 1024, timeMs: 1, children: 1 })
-  const failure = await failureOf(impatient(await textPdf(), 'slow.pdf'))
+  const impatient = createPdfReaderPool({ ...PDF_BUDGET, timeMs: 1, children: 1 })
+  const others = readerPids() // the service's own readers, still warm from the tests above
+  const failure = await failureOf(impatient.read(await textPdf(), 'slow.pdf'))
   expect(failure.reason).toBe('too_slow')
   expect(failure.message).toBe('"slow.pdf" took too long to read.')
   // The killed reader is gone.
-  await Bun.sleep(50)
-  expect(readerProcesses()).toBe(0)
+  expect(impatient.readers()).toEqual([])
+  expect(readerPids()).toEqual(others)
 })
 
 test(`at most ${PDF_CHILDREN} readers run at once; the others wait their turn`, async () => {
@@ -67,7 +52,7 @@ test(`at most ${PDF_CHILDREN} readers run at once; the others wait their turn`, 
   let watching = true
   const watcher = (async () => {
     while (watching) {
-      most = Math.max(most, readerProcesses())
+      most = Math.max(most, readerPids().length)
       await Bun.sleep(5)
     }
   })()
