@@ -48,12 +48,64 @@ export interface FullTextIndex {
   /** Removes every passage of one source; call inside the transaction that deletes it. */
   remove(db: Executor, chatbotId: string, sourceId: string): Promise<void>
   /**
-   * Passages of one chatbot matching any term, best first. `weights` (a term's rarity, from
-   * `frequencies`) let an engine whose rank ignores rarity (PostgreSQL's ts_rank) rank by it.
+   * Passages of one chatbot matching any term, best first; the work is bounded whatever the
+   * material's size (see searchPlan). `weights` (a term's rarity, from `frequencies`) let an
+   * engine whose rank ignores rarity (PostgreSQL's ts_rank) rank by it; `holding` (from
+   * `frequencies`) saves looking the terms' counts up again.
    */
-  search(db: Executor, chatbotId: string, terms: string[], limit: number, weights?: ReadonlyMap<string, number>): Promise<PassageHit[]>
+  search(db: Executor, chatbotId: string, terms: string[], limit: number, opts?: SearchOptions): Promise<PassageHit[]>
   /** For each term, how many of the chatbot's passages hold it. */
   frequencies(db: Executor, chatbotId: string, terms: string[]): Promise<TermFrequencies>
+}
+
+export interface SearchOptions {
+  weights?: ReadonlyMap<string, number>
+  holding?: ReadonlyMap<string, number>
+}
+
+/**
+ * A search ranks every passage matching its terms, so a term held by very many passages (in a
+ * chatbot with 50,000 of them, "use" or "file") would make one question cost tens of
+ * milliseconds. Such a term is not searched: it weighs little beside the question's rarer terms
+ * (its rarity is low), and the answer ranking still counts it in the candidates it reads. Terms
+ * are searched rarest first while the passages they hold stay within a budget per passage asked
+ * for (about 2 ms of ranking on SQLite for 30 candidates, measured by scripts/eval-answers-scale.ts).
+ */
+export const MAX_TERM_PASSAGES = 1_000
+export const POSTINGS_PER_RESULT = 50
+
+/**
+ * What to search: the terms within the budget, ranked by the engine; or, when every term is held by
+ * too many passages (a question of very common words over a large material), all of them unranked,
+ * the passages added last first, so the engine stops at the limit.
+ */
+export function searchPlan(terms: string[], holding: ReadonlyMap<string, number>, limit: number): { terms: string[]; ranked: boolean } {
+  const budget = Math.max(MAX_TERM_PASSAGES, limit * POSTINGS_PER_RESULT)
+  const held = terms.filter((t) => (holding.get(t) ?? 0) > 0).sort((a, b) => (holding.get(a) ?? 0) - (holding.get(b) ?? 0))
+  const chosen: string[] = []
+  let postings = 0
+  for (const term of held) {
+    const count = holding.get(term) ?? 0
+    if (count > MAX_TERM_PASSAGES || postings + count > budget) break
+    chosen.push(term)
+    postings += count
+  }
+  return chosen.length > 0 || held.length === 0 ? { terms: chosen, ranked: true } : { terms: held, ranked: false }
+}
+
+/** Equal ranks in the order of the material; unranked, the passages added last first. */
+const tieOrder = (ranked: boolean) => sql.raw(ranked ? 'ASC' : 'DESC')
+
+/** The empty term's row in chunk_terms counts the chatbot's passages (a stem is never empty). */
+const ALL_PASSAGES = ''
+
+/** Adds, for each passage's stems (`chunks.terms`), one to every stem it holds and one to the passage count. */
+export function countTerms(passageTerms: string[], counts: Map<string, number>): Map<string, number> {
+  for (const terms of passageTerms) {
+    for (const term of new Set(terms.split(' ').filter(Boolean))) counts.set(term, (counts.get(term) ?? 0) + 1)
+    counts.set(ALL_PASSAGES, (counts.get(ALL_PASSAGES) ?? 0) + 1)
+  }
+  return counts
 }
 
 /** Rows per INSERT, well under SQLite's bound on variables in one statement. */
@@ -112,19 +164,62 @@ async function addRows(db: Executor, source: PassageSource, passages: string[]):
       .values(rows.slice(i, i + INSERT_BATCH))
       .execute()
   }
+  await adjustTermCounts(
+    db,
+    source.chatbotId,
+    countTerms(
+      rows.map((r) => r.terms),
+      new Map(),
+    ),
+    1,
+  )
 }
 
 async function removeRows(db: Executor, chatbotId: string, sourceId: string): Promise<void> {
+  const rows = await db.selectFrom('chunks').select('terms').where('chatbot_id', '=', chatbotId).where('source_id', '=', sourceId).execute()
   await db.deleteFrom('chunks').where('chatbot_id', '=', chatbotId).where('source_id', '=', sourceId).execute()
+  await adjustTermCounts(
+    db,
+    chatbotId,
+    countTerms(
+      rows.map((r) => r.terms),
+      new Map(),
+    ),
+    -1,
+  )
 }
 
-async function passageCount(db: Executor, chatbotId: string): Promise<number> {
-  const row = await db
-    .selectFrom('chunks')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+/** Adds (sign 1) or takes away (sign -1) passages' term counts; a term no passage holds any more leaves. */
+async function adjustTermCounts(db: Executor, chatbotId: string, counts: Map<string, number>, sign: 1 | -1): Promise<void> {
+  const values = [...counts].map(([term, passages]) => ({ chatbot_id: chatbotId, term, passages: sign * passages }))
+  for (let i = 0; i < values.length; i += INSERT_BATCH) {
+    await db
+      .insertInto('chunk_terms')
+      .values(values.slice(i, i + INSERT_BATCH))
+      .onConflict((oc) => oc.columns(['chatbot_id', 'term']).doUpdateSet({ passages: sql`chunk_terms.passages + excluded.passages` }))
+      .execute()
+  }
+  if (sign < 0) await db.deleteFrom('chunk_terms').where('chatbot_id', '=', chatbotId).where('passages', '<=', 0).execute()
+}
+
+/** For each term, how many of the chatbot's passages hold it, from the counts kept as passages come and go. */
+async function countedFrequencies(db: Executor, chatbotId: string, terms: string[]): Promise<TermFrequencies> {
+  const usable = usableTerms(terms)
+  const rows = await db
+    .selectFrom('chunk_terms')
+    .select(['term', 'passages'])
     .where('chatbot_id', '=', chatbotId)
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
+    .where('term', 'in', [ALL_PASSAGES, ...usable])
+    .execute()
+  const counts = new Map(rows.map((r) => [r.term, Number(r.passages)]))
+  return { passages: counts.get(ALL_PASSAGES) ?? 0, holding: new Map(usable.map((t) => [t, counts.get(t) ?? 0])) }
+}
+
+/** The search plan for a query: counts given by the caller, or looked up. */
+async function planOf(db: Executor, chatbotId: string, terms: string[], limit: number, holding?: ReadonlyMap<string, number>) {
+  const usable = usableTerms(terms)
+  const counts = holding && usable.every((t) => holding.has(t)) ? holding : (await countedFrequencies(db, chatbotId, usable)).holding
+  return searchPlan(usable, counts, limit)
 }
 
 /** FTS5 with external content: the triggers of migration 009 copy `chunks` rows in and out of `chunks_fts`. */
@@ -132,35 +227,29 @@ export const sqliteFullText: FullTextIndex = {
   add: addRows,
   remove: removeRows,
 
-  async search(db, chatbotId, terms, limit) {
-    const usable = usableTerms(terms)
-    if (usable.length === 0 || limit <= 0) return []
-    const match = usable.map(quoted).join(' OR ')
+  async search(db, chatbotId, terms, limit, opts = {}) {
+    const plan = await planOf(db, chatbotId, terms, limit, opts.holding)
+    if (plan.terms.length === 0 || limit <= 0) return []
+    // The chatbot is a token of the index (migration 015), so only its own passages are read.
+    const match = `chatbot_id : ${quoted(chatbotId)} AND {terms title_terms} : (${plan.terms.map(quoted).join(' OR ')})`
+    const rank = sql`bm25(chunks_fts, ${sql.lit(TEXT_WEIGHT)}, ${sql.lit(TITLE_WEIGHT)}, 0.0)`
+    // Passages' text is read only for the rows kept.
     const result = await sql<HitRow>`
-      SELECT c.source_type, c.source_id, c.title, c.url, c.text,
-             bm25(chunks_fts, ${sql.lit(TEXT_WEIGHT)}, ${sql.lit(TITLE_WEIGHT)}) AS rank
-      FROM chunks_fts
-      JOIN chunks c ON c.id = chunks_fts.rowid
-      WHERE chunks_fts MATCH ${match} AND c.chatbot_id = ${chatbotId}
-      ORDER BY rank
-      LIMIT ${limit}
+      SELECT c.source_type, c.source_id, c.title, c.url, c.text, ranked.rank
+      FROM (
+        SELECT rowid AS id, ${plan.ranked ? rank : sql`0.0`} AS rank FROM chunks_fts
+        WHERE chunks_fts MATCH ${match}
+        ORDER BY ${plan.ranked ? sql`rank` : sql`rowid DESC`}
+        LIMIT ${limit}
+      ) ranked
+      JOIN chunks c ON c.id = ranked.id
+      ORDER BY ranked.rank, c.id ${tieOrder(plan.ranked)}
     `.execute(db)
     // bm25() is lower-is-better and negative; flip it so callers read "higher is better".
     return result.rows.map((r) => toHit(r, -r.rank))
   },
 
-  async frequencies(db, chatbotId, terms) {
-    const usable = usableTerms(terms)
-    const holding = new Map<string, number>()
-    for (const term of usable) {
-      const row = await sql<{ n: number }>`
-        SELECT count(*) AS n FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
-        WHERE chunks_fts MATCH ${`terms : ${quoted(term)}`} AND c.chatbot_id = ${chatbotId}
-      `.execute(db)
-      holding.set(term, Number(row.rows[0]?.n ?? 0))
-    }
-    return { passages: await passageCount(db, chatbotId), holding }
-  },
+  frequencies: countedFrequencies,
 }
 
 /**
@@ -173,8 +262,10 @@ export const postgresFullText: FullTextIndex = {
   add: addRows,
   remove: removeRows,
 
-  async search(db, chatbotId, terms, limit, weights) {
-    const usable = usableTerms(terms)
+  async search(db, chatbotId, terms, limit, opts = {}) {
+    const plan = await planOf(db, chatbotId, terms, limit, opts.holding)
+    const usable = plan.terms
+    const weights = opts.weights
     if (usable.length === 0 || limit <= 0) return []
     // Each term's tsquery is made once (in q), not once a row; the passages' text is read only for
     // the rows kept, after ranking.
@@ -188,7 +279,9 @@ export const postgresFullText: FullTextIndex = {
     )
     // ts_rank counts occurrences but not rarity: with weights, each term's own ts_rank (its
     // occurrences, length-normalised) is weighted by its rarity, as BM25 weighs tf by idf.
-    const weighted = weights
+    const weighted = !plan.ranked
+      ? sql`0`
+      : weights
       ? sql.join(
           usable.map((term, i) => sql`${weights.get(term) ?? 1}::float8 * ts_rank(c.search, ${sql.ref(`q.t${i}`)}, 1)`),
           sql` + `,
@@ -200,34 +293,16 @@ export const postgresFullText: FullTextIndex = {
         SELECT c.id, (${weighted}) AS rank
         FROM chunks c, (SELECT *, ${anyTerm} AS query FROM (SELECT ${termQueries}) q) q
         WHERE c.chatbot_id = ${chatbotId} AND c.search @@ q.query
-        ORDER BY rank DESC, c.id
+        ORDER BY rank DESC, c.id ${tieOrder(plan.ranked)}
         LIMIT ${limit}
       ) ranked
       JOIN chunks c ON c.id = ranked.id
-      ORDER BY ranked.rank DESC, c.id
+      ORDER BY ranked.rank DESC, c.id ${tieOrder(plan.ranked)}
     `.execute(db)
     return result.rows.map((r) => toHit(r, Number(r.rank)))
   },
 
-  async frequencies(db, chatbotId, terms) {
-    const usable = usableTerms(terms)
-    const holding = new Map<string, number>()
-    if (usable.length === 0) return { passages: await passageCount(db, chatbotId), holding }
-    const termQueries = sql.join(
-      usable.map((term, i) => sql`plainto_tsquery('simple', ${term}) AS ${sql.ref(`t${i}`)}`),
-      sql`, `,
-    )
-    const counts = sql.join(
-      usable.map((_, i) => sql`count(*) FILTER (WHERE c.search @@ ${sql.ref(`q.t${i}`)}) AS ${sql.ref(`n${i}`)}`),
-      sql`, `,
-    )
-    // The passage count comes in the same statement: one round trip, not two.
-    const result = await sql<Record<string, string | number>>`
-      SELECT count(*) AS passages, ${counts} FROM chunks c, (SELECT ${termQueries}) q WHERE c.chatbot_id = ${chatbotId}
-    `.execute(db)
-    for (const [i, term] of usable.entries()) holding.set(term, Number(result.rows[0]?.[`n${i}`] ?? 0))
-    return { passages: Number(result.rows[0]?.passages ?? 0), holding }
-  },
+  frequencies: countedFrequencies,
 }
 
 /** The index for the database a handle (or transaction) talks to. */
@@ -240,6 +315,6 @@ const pick = (db: Executor) => (dialectOf(db) === 'postgres' ? postgresFullText 
 const byDialect: FullTextIndex = {
   add: (db, source, passages) => pick(db).add(db, source, passages),
   remove: (db, chatbotId, sourceId) => pick(db).remove(db, chatbotId, sourceId),
-  search: (db, chatbotId, terms, limit, weights) => pick(db).search(db, chatbotId, terms, limit, weights),
+  search: (db, chatbotId, terms, limit, opts) => pick(db).search(db, chatbotId, terms, limit, opts),
   frequencies: (db, chatbotId, terms) => pick(db).frequencies(db, chatbotId, terms),
 }

@@ -1,0 +1,78 @@
+// Answers at scale (owner: training, for `chunks` and `chunk_terms`): a chat question must cost
+// the same over a chatbot's 500 passages as over 100,000 passages of many chatbots.
+// - `chunk_terms` counts, per chatbot, the passages holding each stem (the row of the empty term
+//   counts all its passages), kept by the full-text index as passages come and go: a question's
+//   term weights are a lookup, not a count over the chatbot's passages.
+// - SQLite: the FTS5 index also holds each passage's chatbot, so a search reads only the chatbot's
+//   own passages (before, it read every chatbot's passages holding the terms, then dropped the
+//   others').
+import { sql, type Kysely } from 'kysely'
+import { dialectOf } from '../dialect'
+import { countTerms } from '../fulltext'
+import type { Database } from '../schema'
+
+/** Chunks read at a time while counting the material already indexed. */
+const PAGE = 2_000
+
+export async function up(untyped: Kysely<unknown>): Promise<void> {
+  const db = untyped as unknown as Kysely<Database>
+  await db.schema
+    .createTable('chunk_terms')
+    .addColumn('chatbot_id', 'text', (c) => c.notNull().references('chatbots.id').onDelete('cascade'))
+    .addColumn('term', 'text', (c) => c.notNull())
+    .addColumn('passages', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('chunk_terms_pk', ['chatbot_id', 'term'])
+    .execute()
+  await countIndexedTerms(db)
+  if (dialectOf(db) === 'postgres') return
+
+  // chatbot_id is read from chunks.chatbot_id; '-' is a token character (stems never hold one), so
+  // a chatbot's UUID is one token, whose list of passages the engine skips along cheaply.
+  await rebuildSqliteIndex(db, ['terms', 'title_terms', 'chatbot_id'], "tokenchars '-'")
+}
+
+/** The FTS5 table over `chunks` with these columns, its triggers, built from the rows in one pass. */
+async function rebuildSqliteIndex(db: Kysely<Database>, columns: string[], tokenizerOptions: string): Promise<void> {
+  await sql`DROP TRIGGER IF EXISTS chunks_ai`.execute(db)
+  await sql`DROP TRIGGER IF EXISTS chunks_ad`.execute(db)
+  await sql`DROP TABLE IF EXISTS chunks_fts`.execute(db)
+  const list = sql.raw(columns.join(', '))
+  const fresh = sql.raw(columns.map((c) => `new.${c}`).join(', '))
+  const old = sql.raw(columns.map((c) => `old.${c}`).join(', '))
+  const tokenizer = sql.lit(`unicode61 remove_diacritics 2 ${tokenizerOptions}`.trim())
+  await sql`CREATE VIRTUAL TABLE chunks_fts USING fts5(${list}, content='chunks', content_rowid='id', tokenize=${tokenizer})`.execute(db)
+  await sql`INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')`.execute(db)
+  await sql`CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
+    INSERT INTO chunks_fts(rowid, ${list}) VALUES (new.id, ${fresh}); END`.execute(db)
+  await sql`CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN
+    INSERT INTO chunks_fts(chunks_fts, rowid, ${list}) VALUES ('delete', old.id, ${old}); END`.execute(db)
+}
+
+/** Counts the passages already indexed, chatbot by chatbot. */
+async function countIndexedTerms(db: Kysely<Database>): Promise<void> {
+  const chatbots = await db.selectFrom('chunks').select('chatbot_id').distinct().execute()
+  for (const { chatbot_id } of chatbots) {
+    const counts = new Map<string, number>()
+    for (let after = 0; ; ) {
+      const rows = await db.selectFrom('chunks').select(['id', 'terms']).where('chatbot_id', '=', chatbot_id).where('id', '>', after).orderBy('id').limit(PAGE).execute()
+      if (rows.length === 0) break
+      countTerms(
+        rows.map((r) => r.terms),
+        counts,
+      )
+      after = rows[rows.length - 1].id
+    }
+    const values = [...counts].map(([term, passages]) => ({ chatbot_id, term, passages }))
+    for (let i = 0; i < values.length; i += 400)
+      await db
+        .insertInto('chunk_terms')
+        .values(values.slice(i, i + 400))
+        .execute()
+  }
+}
+
+export async function down(untyped: Kysely<unknown>): Promise<void> {
+  const db = untyped as unknown as Kysely<Database>
+  await db.schema.dropTable('chunk_terms').execute()
+  if (dialectOf(db) !== 'postgres') await rebuildSqliteIndex(db, ['terms', 'title_terms'], '')
+}
