@@ -6,7 +6,7 @@
 // cues and the kind of sentence the question's form asks for (cues.ts) lift a window, and what the
 // passage's document holds of the question lifts a passage.
 import type { AppContext } from '../../context'
-import { isStopWord, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
+import { isStopWord, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
 import { storedSentences } from '../../lib/sentences'
 import { countWords } from '../../lib/words'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
@@ -286,7 +286,8 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   const stems = searchTerms(question)
   // The database's work and WordNet's run side by side: on PostgreSQL each query is a round trip.
   const [terms, related] = await Promise.all([weighTerms(ctx, chatbotId, stems), relatedStems(question, stems)])
-  if (stems.length === 0) return { terms, passages: [] }
+  // "How does it work?" names nothing to look up: any passage would answer it by chance.
+  if (stems.length === 0 || !namesTopic(question)) return { terms, passages: [] }
   terms.related = related
   terms.cues = questionCues(question)
   terms.answerType = answerTypeOf(question)
