@@ -71,13 +71,14 @@ export interface SearchOptions {
  * are searched rarest first while the passages they hold stay within a budget per passage asked
  * for (about 2 ms of ranking on SQLite for 30 candidates, measured by scripts/eval-answers-scale.ts).
  */
-export const MAX_TERM_PASSAGES = 1_000
-export const POSTINGS_PER_RESULT = 50
+export const MAX_TERM_PASSAGES = 500
+export const POSTINGS_PER_RESULT = 25
 
 /**
  * What to search: the terms within the budget, ranked by the engine; or, when every term is held by
- * too many passages (a question of very common words over a large material), all of them unranked,
- * the passages added last first, so the engine stops at the limit.
+ * too many passages (a question of common words over a large material), the passages holding all
+ * of them (any of them when none holds all), unranked, the passages added last first, so the
+ * engine stops at the limit.
  */
 export function searchPlan(terms: string[], holding: ReadonlyMap<string, number>, limit: number): { terms: string[]; ranked: boolean } {
   const budget = Math.max(MAX_TERM_PASSAGES, limit * POSTINGS_PER_RESULT)
@@ -230,26 +231,33 @@ export const sqliteFullText: FullTextIndex = {
   async search(db, chatbotId, terms, limit, opts = {}) {
     const plan = await planOf(db, chatbotId, terms, limit, opts.holding)
     if (plan.terms.length === 0 || limit <= 0) return []
-    // The chatbot is a token of the index (migration 015), so only its own passages are read.
-    const match = `chatbot_id : ${quoted(chatbotId)} AND {terms title_terms} : (${plan.terms.map(quoted).join(' OR ')})`
-    const rank = sql`bm25(chunks_fts, ${sql.lit(TEXT_WEIGHT)}, ${sql.lit(TITLE_WEIGHT)}, 0.0)`
-    // Passages' text is read only for the rows kept.
-    const result = await sql<HitRow>`
-      SELECT c.source_type, c.source_id, c.title, c.url, c.text, ranked.rank
-      FROM (
-        SELECT rowid AS id, ${plan.ranked ? rank : sql`0.0`} AS rank FROM chunks_fts
-        WHERE chunks_fts MATCH ${match}
-        ORDER BY ${plan.ranked ? sql`rank` : sql`rowid DESC`}
-        LIMIT ${limit}
-      ) ranked
-      JOIN chunks c ON c.id = ranked.id
-      ORDER BY ranked.rank, c.id ${tieOrder(plan.ranked)}
-    `.execute(db)
-    // bm25() is lower-is-better and negative; flip it so callers read "higher is better".
-    return result.rows.map((r) => toHit(r, -r.rank))
+    if (plan.ranked) return sqliteQuery(db, chatbotId, plan.terms, 'OR', true, limit)
+    const all = await sqliteQuery(db, chatbotId, plan.terms, 'AND', false, limit)
+    return all.length > 0 || plan.terms.length === 1 ? all : sqliteQuery(db, chatbotId, plan.terms, 'OR', false, limit)
   },
 
   frequencies: countedFrequencies,
+}
+
+/** One FTS5 query: the chatbot's passages holding any (OR) or all (AND) of the terms, by bm25 or the last added first. */
+async function sqliteQuery(db: Executor, chatbotId: string, terms: string[], join: 'OR' | 'AND', ranked: boolean, limit: number): Promise<PassageHit[]> {
+  // The chatbot is a token of the index (migration 015), so only its own passages are read.
+  const match = `chatbot_id : ${quoted(chatbotId)} AND {terms title_terms} : (${terms.map(quoted).join(` ${join} `)})`
+  const rank = ranked ? sql`bm25(chunks_fts, ${sql.lit(TEXT_WEIGHT)}, ${sql.lit(TITLE_WEIGHT)}, 0.0)` : sql`0.0`
+  // Passages' text is read only for the rows kept.
+  const result = await sql<HitRow>`
+    SELECT c.source_type, c.source_id, c.title, c.url, c.text, ranked.rank
+    FROM (
+      SELECT rowid AS id, ${rank} AS rank FROM chunks_fts
+      WHERE chunks_fts MATCH ${match}
+      ORDER BY ${ranked ? sql`rank` : sql`rowid DESC`}
+      LIMIT ${limit}
+    ) ranked
+    JOIN chunks c ON c.id = ranked.id
+    ORDER BY ranked.rank, c.id ${tieOrder(ranked)}
+  `.execute(db)
+  // bm25() is lower-is-better and negative; flip it so callers read "higher is better".
+  return result.rows.map((r) => toHit(r, -r.rank))
 }
 
 /**
@@ -264,45 +272,73 @@ export const postgresFullText: FullTextIndex = {
 
   async search(db, chatbotId, terms, limit, opts = {}) {
     const plan = await planOf(db, chatbotId, terms, limit, opts.holding)
-    const usable = plan.terms
-    const weights = opts.weights
-    if (usable.length === 0 || limit <= 0) return []
-    // Each term's tsquery is made once (in q), not once a row; the passages' text is read only for
-    // the rows kept, after ranking.
-    const termQueries = sql.join(
-      usable.map((term, i) => sql`plainto_tsquery('simple', ${term}) AS ${sql.ref(`t${i}`)}`),
-      sql`, `,
-    )
-    const anyTerm = sql.join(
-      usable.map((_, i) => sql.ref(`q.t${i}`)),
-      sql` || `,
-    )
-    // ts_rank counts occurrences but not rarity: with weights, each term's own ts_rank (its
-    // occurrences, length-normalised) is weighted by its rarity, as BM25 weighs tf by idf.
-    const weighted = !plan.ranked
-      ? sql`0`
-      : weights
-      ? sql.join(
-          usable.map((term, i) => sql`${weights.get(term) ?? 1}::float8 * ts_rank(c.search, ${sql.ref(`q.t${i}`)}, 1)`),
-          sql` + `,
-        )
-      : sql`ts_rank(c.search, q.query, 1)`
-    const result = await sql<HitRow>`
-      SELECT c.source_type, c.source_id, c.title, c.url, c.text, ranked.rank
-      FROM (
-        SELECT c.id, (${weighted}) AS rank
-        FROM chunks c, (SELECT *, ${anyTerm} AS query FROM (SELECT ${termQueries}) q) q
-        WHERE c.chatbot_id = ${chatbotId} AND c.search @@ q.query
-        ORDER BY rank DESC, c.id ${tieOrder(plan.ranked)}
-        LIMIT ${limit}
-      ) ranked
-      JOIN chunks c ON c.id = ranked.id
-      ORDER BY ranked.rank DESC, c.id ${tieOrder(plan.ranked)}
-    `.execute(db)
-    return result.rows.map((r) => toHit(r, Number(r.rank)))
+    if (plan.terms.length === 0 || limit <= 0) return []
+    if (plan.ranked) return postgresRanked(db, chatbotId, plan.terms, limit, opts.weights)
+    const all = await postgresRecent(db, chatbotId, plan.terms, '&&', limit)
+    return all.length > 0 || plan.terms.length === 1 ? all : postgresRecent(db, chatbotId, plan.terms, '||', limit)
   },
 
   frequencies: countedFrequencies,
+}
+
+/** A tsquery of one lexeme, taken as it is (quoted, so nothing in it is read as syntax). */
+const lexemeQuery = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
+
+/** Each term's tsquery, made once a query (in q), not once a row. */
+const termQueriesOf = (terms: string[]) =>
+  sql.join(
+    terms.map((term, i) => sql`plainto_tsquery('simple', ${term}) AS ${sql.ref(`t${i}`)}`),
+    sql`, `,
+  )
+
+const joinedTerms = (terms: string[], join: '||' | '&&') =>
+  sql.join(
+    terms.map((_, i) => sql.ref(`q.t${i}`)),
+    sql.raw(` ${join} `),
+  )
+
+/**
+ * Ranked: the GIN index finds the passages holding the chatbot's lexeme (migration 015) and a
+ * term, so only the chatbot's own passages are read; ts_rank counts occurrences but not rarity:
+ * with weights, each term's own ts_rank (length-normalised) is weighted by its rarity, as BM25
+ * weighs tf by idf. The passages' text is read only for the rows kept.
+ */
+async function postgresRanked(db: Executor, chatbotId: string, terms: string[], limit: number, weights?: ReadonlyMap<string, number>): Promise<PassageHit[]> {
+  const rank = weights
+    ? sql.join(
+        terms.map((term, i) => sql`${weights.get(term) ?? 1}::float8 * ts_rank(c.search, ${sql.ref(`q.t${i}`)}, 1)`),
+        sql` + `,
+      )
+    : sql`ts_rank(c.search, q.query, 1)`
+  const result = await sql<HitRow>`
+    SELECT c.source_type, c.source_id, c.title, c.url, c.text, ranked.rank
+    FROM (
+      SELECT c.id, (${rank}) AS rank
+      FROM chunks c, (SELECT *, ${joinedTerms(terms, '||')} AS query FROM (SELECT ${termQueriesOf(terms)}) q) q
+      WHERE c.search @@ (${lexemeQuery(`@${chatbotId}`)}::tsquery && q.query)
+      ORDER BY rank DESC, c.id
+      LIMIT ${limit}
+    ) ranked
+    JOIN chunks c ON c.id = ranked.id
+    ORDER BY ranked.rank DESC, c.id
+  `.execute(db)
+  return result.rows.map((r) => toHit(r, Number(r.rank)))
+}
+
+/**
+ * The last added first: walked backwards along the chatbot's (chatbot_id, id) index, each passage
+ * tested as it comes (ts_match_vq, the function behind @@, which the GIN index does not serve), so
+ * the walk stops at the limit when the terms are common, which is when this is used.
+ */
+async function postgresRecent(db: Executor, chatbotId: string, terms: string[], join: '||' | '&&', limit: number): Promise<PassageHit[]> {
+  const result = await sql<HitRow>`
+    SELECT c.source_type, c.source_id, c.title, c.url, c.text, 0 AS rank
+    FROM chunks c, (SELECT ${joinedTerms(terms, join)} AS query FROM (SELECT ${termQueriesOf(terms)}) q) q
+    WHERE c.chatbot_id = ${chatbotId} AND ts_match_vq(c.search, q.query)
+    ORDER BY c.id DESC
+    LIMIT ${limit}
+  `.execute(db)
+  return result.rows.map((r) => toHit(r, 0))
 }
 
 /** The index for the database a handle (or transaction) talks to. */

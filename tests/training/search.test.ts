@@ -83,8 +83,8 @@ test('a search reads a bounded share of a large material: common terms are left 
   // Rarest first; a term held by too many passages is not searched, nor one no passage holds.
   expect(searchPlan(['flour', 'bread', 'rye', 'absent'], holding, 30)).toEqual({ terms: ['rye', 'bread'], ranked: true })
   // Within the budget of postings per result asked for: fewer results, fewer postings.
-  expect(searchPlan(['bread', 'rye'], new Map([['bread', 700], ['rye', 690]]), 30)).toEqual({ terms: ['rye', 'bread'], ranked: true })
-  expect(searchPlan(['bread', 'rye'], new Map([['bread', 700], ['rye', 690]]), 15)).toEqual({ terms: ['rye'], ranked: true })
+  expect(searchPlan(['bread', 'rye'], new Map([['bread', 400], ['rye', 300]]), 30)).toEqual({ terms: ['rye', 'bread'], ranked: true })
+  expect(searchPlan(['bread', 'rye'], new Map([['bread', 400], ['rye', 300]]), 15)).toEqual({ terms: ['rye'], ranked: true })
   // Only common terms: all of them, unranked (the passages added last first), so the engine stops at the limit.
   expect(searchPlan(['flour'], holding, 30)).toEqual({ terms: ['flour'], ranked: false })
   expect(searchPlan(['absent'], holding, 30)).toEqual({ terms: [], ranked: true })
@@ -93,12 +93,14 @@ test('a search reads a bounded share of a large material: common terms are left 
 test('over a large material, a common word is not searched but the rare one finds its passage; common words alone still find passages', async () => {
   const bigBot = (await createChatbot(app, token, 'knowledge')).id
   const common = Array.from({ length: MAX_TERM_PASSAGES + 50 }, (_, i) => `Batch ${i} of the bakery flour was milled and sifted.`)
-  await fullTextIndex().add(app.ctx.db, { chatbotId: bigBot, sourceType: 'link', sourceId: 'mill-log', title: 'Mill log', url: null }, [...common, 'Rye flour is kept in the cold store.'])
+  await fullTextIndex().add(app.ctx.db, { chatbotId: bigBot, sourceType: 'link', sourceId: 'stock-log', title: 'Stock log', url: null }, [...common, 'Rye flour is kept in the cold store.'])
   const { holding } = await fullTextIndex().frequencies(app.ctx.db, bigBot, ['flour', 'rye'])
   expect(holding).toEqual(new Map([['flour', common.length + 1], ['rye', 1]]))
   expect((await searchPassages(app.ctx, bigBot, 'Where is the rye flour kept?'))[0].text).toBe('Rye flour is kept in the cold store.')
   const unranked = await searchPassages(app.ctx, bigBot, 'flour', 5)
   expect(unranked.map((h) => h.text)).toEqual(['Rye flour is kept in the cold store.', ...common.slice(-4).reverse()])
+  // Several common words: the passages holding all of them.
+  expect((await searchPassages(app.ctx, bigBot, 'flour milled', 2)).map((h) => h.text)).toEqual(common.slice(-2).reverse())
 })
 
 test('term counts follow the material: a document added counts its passages, deleted it counts them no more', async () => {

@@ -5,8 +5,10 @@
 //   term weights are a lookup, not a count over the chatbot's passages.
 // - SQLite: the FTS5 index also holds each passage's chatbot, so a search reads only the chatbot's
 //   own passages (before, it read every chatbot's passages holding the terms, then dropped the
-//   others').
-import { sql, type Kysely } from 'kysely'
+//   others'). PostgreSQL: the tsvector holds the chatbot as a lexeme ('@' and its id, which no
+//   stem can be) for the same reason, and (chatbot_id, id) is indexed for the unranked search of
+//   common terms, which walks a chatbot's passages from the last added.
+import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { dialectOf } from '../dialect'
 import { countTerms } from '../fulltext'
 import type { Database } from '../schema'
@@ -24,11 +26,24 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('chunk_terms_pk', ['chatbot_id', 'term'])
     .execute()
   await countIndexedTerms(db)
-  if (dialectOf(db) === 'postgres') return
+  if (dialectOf(db) === 'postgres') {
+    await postgresSearchColumn(db, sql`|| array_to_tsvector(ARRAY['@' || chatbot_id])`)
+    await db.schema.createIndex('chunks_chatbot_recent').on('chunks').columns(['chatbot_id', 'id']).execute()
+    return
+  }
 
   // chatbot_id is read from chunks.chatbot_id; '-' is a token character (stems never hold one), so
   // a chatbot's UUID is one token, whose list of passages the engine skips along cheaply.
   await rebuildSqliteIndex(db, ['terms', 'title_terms', 'chatbot_id'], "tokenchars '-'")
+}
+
+/** The generated tsvector of migration 009, with `extra` lexemes appended, and its GIN index. */
+async function postgresSearchColumn(db: Kysely<Database>, extra: RawBuilder<unknown>): Promise<void> {
+  await sql`DROP INDEX IF EXISTS chunks_search`.execute(db)
+  await sql`ALTER TABLE chunks DROP COLUMN search`.execute(db)
+  await sql`ALTER TABLE chunks ADD COLUMN search tsvector GENERATED ALWAYS AS
+    (setweight(to_tsvector('simple', terms), 'A') || setweight(to_tsvector('simple', title_terms), 'B') ${extra}) STORED`.execute(db)
+  await sql`CREATE INDEX chunks_search ON chunks USING gin (search)`.execute(db)
 }
 
 /** The FTS5 table over `chunks` with these columns, its triggers, built from the rows in one pass. */
@@ -74,5 +89,8 @@ async function countIndexedTerms(db: Kysely<Database>): Promise<void> {
 export async function down(untyped: Kysely<unknown>): Promise<void> {
   const db = untyped as unknown as Kysely<Database>
   await db.schema.dropTable('chunk_terms').execute()
-  if (dialectOf(db) !== 'postgres') await rebuildSqliteIndex(db, ['terms', 'title_terms'], '')
+  if (dialectOf(db) === 'postgres') {
+    await db.schema.dropIndex('chunks_chatbot_recent').execute()
+    await postgresSearchColumn(db, sql``)
+  } else await rebuildSqliteIndex(db, ['terms', 'title_terms'], '')
 }
