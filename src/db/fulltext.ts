@@ -192,7 +192,10 @@ async function removeRows(db: Executor, chatbotId: string, sourceId: string): Pr
 
 /** Adds (sign 1) or takes away (sign -1) passages' term counts; a term no passage holds any more leaves. */
 async function adjustTermCounts(db: Executor, chatbotId: string, counts: Map<string, number>, sign: 1 | -1): Promise<void> {
-  const values = [...counts].map(([term, passages]) => ({ chatbot_id: chatbotId, term, passages: sign * passages }))
+  // In the order of the terms, so two transactions counting for one chatbot lock its rows in the same order (no deadlock).
+  const values = [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([term, passages]) => ({ chatbot_id: chatbotId, term, passages: sign * passages }))
   for (let i = 0; i < values.length; i += INSERT_BATCH) {
     await db
       .insertInto('chunk_terms')
