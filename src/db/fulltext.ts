@@ -138,6 +138,9 @@ const toHit = (r: HitRow, score: number): PassageHit => ({
 /** Terms as the index holds them: stems of letters and digits; anything else is dropped. */
 const usableTerms = (terms: string[]): string[] => [...new Set(terms.map((t) => t.trim()).filter((t) => /^[\p{L}\p{N}]+$/u.test(t)))]
 
+/** A stem as the SQLite index holds it for one chatbot: the id's characters less its dashes, then the stem (migration 015). */
+export const chatbotToken = (chatbotId: string, stem: string) => `${chatbotId.replace(/-/g, '')}${stem}`
+
 /** A term as an FTS5 string: quoted, so it is only ever text. */
 const quoted = (term: string): string => `"${term.replace(/"/g, '""')}"`
 
@@ -226,7 +229,7 @@ async function planOf(db: Executor, chatbotId: string, terms: string[], limit: n
   return searchPlan(usable, counts, limit)
 }
 
-/** FTS5 with external content: the triggers of migration 009 copy `chunks` rows in and out of `chunks_fts`. */
+/** FTS5, contentless: the triggers of migration 015 index each `chunks` row's stems as its chatbot's tokens, and drop them with the row. */
 export const sqliteFullText: FullTextIndex = {
   add: addRows,
   remove: removeRows,
@@ -244,9 +247,9 @@ export const sqliteFullText: FullTextIndex = {
 
 /** One FTS5 query: the chatbot's passages holding any (OR) or all (AND) of the terms, by bm25 or the last added first. */
 async function sqliteQuery(db: Executor, chatbotId: string, terms: string[], join: 'OR' | 'AND', ranked: boolean, limit: number): Promise<PassageHit[]> {
-  // The chatbot is a token of the index (migration 015), so only its own passages are read.
-  const match = `chatbot_id : ${quoted(chatbotId)} AND {terms title_terms} : (${terms.map(quoted).join(` ${join} `)})`
-  const rank = ranked ? sql`bm25(chunks_fts, ${sql.lit(TEXT_WEIGHT)}, ${sql.lit(TITLE_WEIGHT)}, 0.0)` : sql`0.0`
+  // Each stem is indexed as the chatbot's own token (migration 015), so only its own postings are read.
+  const match = terms.map((t) => quoted(chatbotToken(chatbotId, t))).join(` ${join} `)
+  const rank = ranked ? sql`bm25(chunks_fts, ${sql.lit(TEXT_WEIGHT)}, ${sql.lit(TITLE_WEIGHT)})` : sql`0.0`
   // Passages' text is read only for the rows kept.
   const result = await sql<HitRow>`
     SELECT c.source_type, c.source_id, c.title, c.url, c.text, ranked.rank

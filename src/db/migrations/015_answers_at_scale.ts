@@ -3,9 +3,10 @@
 // - `chunk_terms` counts, per chatbot, the passages holding each stem (the row of the empty term
 //   counts all its passages), kept by the full-text index as passages come and go: a question's
 //   term weights are a lookup, not a count over the chatbot's passages.
-// - SQLite: the FTS5 index also holds each passage's chatbot, so a search reads only the chatbot's
-//   own passages (before, it read every chatbot's passages holding the terms, then dropped the
-//   others'). PostgreSQL: the tsvector holds the chatbot as a lexeme ('@' and its id, which no
+// - SQLite: each stem is indexed as the chatbot's own token (its id's hex digits, then the stem), so
+//   a search reads only the chatbot's own postings (before, it read every chatbot's passages
+//   holding the terms, then dropped the others'); the FTS5 table is contentless (it indexes tokens
+//   the rows do not hold as such) and forgets a row by its id. PostgreSQL: the tsvector holds the chatbot as a lexeme ('@' and its id, which no
 //   stem can be) for the same reason, and (chatbot_id, id) is indexed for the unranked search of
 //   common terms, which walks a chatbot's passages from the last added.
 import { type Kysely, type RawBuilder, sql } from 'kysely'
@@ -32,10 +33,19 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
     return
   }
 
-  // chatbot_id is read from chunks.chatbot_id; '-' is a token character (stems never hold one), so
-  // a chatbot's UUID is one token, whose list of passages the engine skips along cheaply.
-  await rebuildSqliteIndex(db, ['terms', 'title_terms', 'chatbot_id'], "tokenchars '-'")
+  await sql`DROP TRIGGER IF EXISTS chunks_ai`.execute(db)
+  await sql`DROP TRIGGER IF EXISTS chunks_ad`.execute(db)
+  await sql`DROP TABLE IF EXISTS chunks_fts`.execute(db)
+  await sql`CREATE VIRTUAL TABLE chunks_fts USING fts5(terms, title_terms, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`.execute(db)
+  await sql`INSERT INTO chunks_fts(rowid, terms, title_terms) SELECT id, ${ownTokens('terms', 'chatbot_id')}, ${ownTokens('title_terms', 'chatbot_id')} FROM chunks`.execute(db)
+  await sql`CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
+    INSERT INTO chunks_fts(rowid, terms, title_terms) VALUES (new.id, ${ownTokens('new.terms', 'new.chatbot_id')}, ${ownTokens('new.title_terms', 'new.chatbot_id')}); END`.execute(db)
+  await sql`CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN DELETE FROM chunks_fts WHERE rowid = old.id; END`.execute(db)
 }
+
+/** The stems of a `terms` column as the chatbot's own tokens, in SQL (db/fulltext.ts's chatbotToken does the same for a query). */
+const ownTokens = (column: string, chatbot: string) =>
+  sql.raw(`CASE WHEN ${column} = '' THEN '' ELSE substr(replace(' ' || ${column}, ' ', ' ' || replace(${chatbot}, '-', '')), 2) END`)
 
 /** The generated tsvector of migration 009, with `extra` lexemes appended, and its GIN index. */
 async function postgresSearchColumn(db: Kysely<Database>, extra: RawBuilder<unknown>): Promise<void> {
@@ -46,21 +56,17 @@ async function postgresSearchColumn(db: Kysely<Database>, extra: RawBuilder<unkn
   await sql`CREATE INDEX chunks_search ON chunks USING gin (search)`.execute(db)
 }
 
-/** The FTS5 table over `chunks` with these columns, its triggers, built from the rows in one pass. */
-async function rebuildSqliteIndex(db: Kysely<Database>, columns: string[], tokenizerOptions: string): Promise<void> {
+/** Migration 009's index: FTS5 over `chunks`' own stems (external content), with its triggers. */
+async function restoreSharedIndex(db: Kysely<Database>): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS chunks_ai`.execute(db)
   await sql`DROP TRIGGER IF EXISTS chunks_ad`.execute(db)
   await sql`DROP TABLE IF EXISTS chunks_fts`.execute(db)
-  const list = sql.raw(columns.join(', '))
-  const fresh = sql.raw(columns.map((c) => `new.${c}`).join(', '))
-  const old = sql.raw(columns.map((c) => `old.${c}`).join(', '))
-  const tokenizer = sql.lit(`unicode61 remove_diacritics 2 ${tokenizerOptions}`.trim())
-  await sql`CREATE VIRTUAL TABLE chunks_fts USING fts5(${list}, content='chunks', content_rowid='id', tokenize=${tokenizer})`.execute(db)
+  await sql`CREATE VIRTUAL TABLE chunks_fts USING fts5(terms, title_terms, content='chunks', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db)
   await sql`INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')`.execute(db)
   await sql`CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
-    INSERT INTO chunks_fts(rowid, ${list}) VALUES (new.id, ${fresh}); END`.execute(db)
+    INSERT INTO chunks_fts(rowid, terms, title_terms) VALUES (new.id, new.terms, new.title_terms); END`.execute(db)
   await sql`CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN
-    INSERT INTO chunks_fts(chunks_fts, rowid, ${list}) VALUES ('delete', old.id, ${old}); END`.execute(db)
+    INSERT INTO chunks_fts(chunks_fts, rowid, terms, title_terms) VALUES ('delete', old.id, old.terms, old.title_terms); END`.execute(db)
 }
 
 /** Counts the passages already indexed, chatbot by chatbot. */
@@ -92,5 +98,5 @@ export async function down(untyped: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await db.schema.dropIndex('chunks_chatbot_recent').execute()
     await postgresSearchColumn(db, sql``)
-  } else await rebuildSqliteIndex(db, ['terms', 'title_terms'], '')
+  } else await restoreSharedIndex(db)
 }
