@@ -332,15 +332,22 @@ async function postgresRanked(db: Executor, chatbotId: string, terms: string[], 
 }
 
 /**
- * The last added first: walked backwards along the chatbot's (chatbot_id, id) index, each passage
- * tested as it comes (ts_match_vq, the function behind @@, which the GIN index does not serve), so
- * the walk stops at the limit when the terms are common, which is when this is used.
+ * The last added first, for terms held by many passages. One term (or any of several): walked
+ * backwards along the chatbot's (chatbot_id, id) index, each passage tested as it comes
+ * (ts_match_vq, the function behind @@, which the GIN index does not serve), so the walk stops at
+ * the limit.
  */
 async function postgresRecent(db: Executor, chatbotId: string, terms: string[], join: '||' | '&&', limit: number): Promise<PassageHit[]> {
+  // Several common terms together are rare: the GIN index finds the passages holding all of them.
+  // One term, or any of several, is common: the walk stops at the limit.
+  const filter =
+    join === '&&' && terms.length > 1
+      ? sql`c.search @@ (${lexemeQuery(`@${chatbotId}`)}::tsquery && q.query)`
+      : sql`c.chatbot_id = ${chatbotId} AND ts_match_vq(c.search, q.query)`
   const result = await sql<HitRow>`
     SELECT c.source_type, c.source_id, c.title, c.url, c.text, 0 AS rank
     FROM chunks c, (SELECT ${joinedTerms(terms, join)} AS query FROM (SELECT ${termQueriesOf(terms)}) q) q
-    WHERE c.chatbot_id = ${chatbotId} AND ts_match_vq(c.search, q.query)
+    WHERE ${filter}
     ORDER BY c.id DESC
     LIMIT ${limit}
   `.execute(db)
