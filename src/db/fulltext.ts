@@ -40,7 +40,9 @@ export interface TermFrequencies {
  * (lib/search-terms: Snowball stems, the same the query uses), kept in `chunks.terms` and
  * `chunks.title_terms`; callers pass stems (letters and digits only), and turning them into the
  * engine's query syntax happens here, so user input never reaches it as syntax. SQLite FTS5, or on
- * PostgreSQL a generated tsvector column ranked with ts_rank (migration 009).
+ * PostgreSQL a generated tsvector column ranked with ts_rank (migration 009); both keyed by chatbot,
+ * so a search reads only the chatbot's own passages, and `chunk_terms` counts the passages holding
+ * each stem, per chatbot, as passages come and go (migration 015).
  */
 export interface FullTextIndex {
   /** Adds a source's passages; call inside the transaction that adds the source. */
@@ -268,9 +270,9 @@ async function sqliteQuery(db: Executor, chatbotId: string, terms: string[], joi
 
 /**
  * PostgreSQL: `chunks.search` is a stored tsvector generated from the stems (weight A) and the
- * title's stems (weight B) with the 'simple' configuration (the stems are already made), with a
- * GIN index. Each term goes in as a bound parameter of plainto_tsquery, so it is text, never
- * tsquery syntax; the terms are ORed together.
+ * title's stems (weight B) with the 'simple' configuration (the stems are already made), and the
+ * chatbot as one more lexeme ('@' and its id, migration 015), with a GIN index. Each term goes in
+ * as a bound parameter of plainto_tsquery, so it is text, never tsquery syntax.
  */
 export const postgresFullText: FullTextIndex = {
   add: addRows,
