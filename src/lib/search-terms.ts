@@ -90,11 +90,6 @@ export function contentStems(text: string): Set<string> {
 const isLoneLetter = (word: string) => word.length === 1 && !/\p{N}/u.test(word)
 
 /**
- * The terms to search for: stems of the question's content words, each once, at most 16. A
- * question made of stop words only keeps all its words instead; the index's rarity weighting
- * then tells them apart.
- */
-/**
  * "How long", "how many", "how old": with "how" before them these words ask for a measure; they
  * name no topic. Likewise "stand" in "what does LIR stand for" asks for an expansion.
  */
@@ -119,6 +114,11 @@ export function namesTopic(query: string): boolean {
   return wordsOf(query).some((w) => !isStopWord(w) && !isLoneLetter(w) && !GENERIC_WORDS.has(stemOf(w)))
 }
 
+/**
+ * The terms to search for: stems of the question's content words, each once, at most 16. A
+ * question made of stop words only keeps all its words instead; the index's rarity weighting
+ * then tells them apart.
+ */
 export function searchTerms(query: string): string[] {
   const all = wordsOf(query)
   const words = all.filter((w, i) => !isLoneLetter(w) && !(i > 0 && all[i - 1] === 'how' && MEASURE_WORDS.has(w)) && !(w === 'stand' && all[i + 1] === 'for'))

@@ -6,9 +6,10 @@
 // - SQLite: each stem is indexed as the chatbot's own token (its id's hex digits, then the stem), so
 //   a search reads only the chatbot's own postings (before, it read every chatbot's passages
 //   holding the terms, then dropped the others'); the FTS5 table is contentless (it indexes tokens
-//   the rows do not hold as such) and forgets a row by its id. PostgreSQL: the tsvector holds the chatbot as a lexeme ('@' and its id, which no
-//   stem can be) for the same reason, and (chatbot_id, id) is indexed for the unranked search of
-//   common terms, which walks a chatbot's passages from the last added.
+//   the rows do not hold as such) and forgets a row by its id.
+// - PostgreSQL: the tsvector holds the chatbot as a lexeme ('@' and its id, which no stem can be)
+//   for the same reason, and (chatbot_id, id) is indexed for the unranked search of one common
+//   term, which walks a chatbot's passages from the last added.
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { dialectOf } from '../dialect'
 import { countTerms } from '../fulltext'
