@@ -14,6 +14,7 @@ export interface Database {
   links: LinksTable
   link_jobs: LinkJobsTable
   chunks: ChunksTable
+  chunk_terms: ChunkTermsTable
   calendars: CalendarsTable
   appointments: AppointmentsTable
   login_code_days: LoginCodeDaysTable
@@ -162,6 +163,13 @@ export interface ChunksTable {
   /** Snowball stems of the text's words, what the full-text index searches (migration 009). */
   terms: string
   title_terms: string
+}
+
+/** Per chatbot, how many passages hold each stem; the empty term counts all its passages (migration 015). */
+export interface ChunkTermsTable {
+  chatbot_id: string
+  term: string
+  passages: number
 }
 
 export interface CalendarsTable {

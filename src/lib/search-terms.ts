@@ -90,16 +90,35 @@ export function contentStems(text: string): Set<string> {
 const isLoneLetter = (word: string) => word.length === 1 && !/\p{N}/u.test(word)
 
 /**
- * The terms to search for: stems of the question's content words, each once, at most 16. A
- * question made of stop words only keeps all its words instead; the index's rarity weighting
- * then tells them apart.
- */
-/**
  * "How long", "how many", "how old": with "how" before them these words ask for a measure; they
  * name no topic. Likewise "stand" in "what does LIR stand for" asks for an expansion.
  */
 const MEASURE_WORDS = new Set(['long', 'much', 'many', 'often', 'far', 'old', 'big', 'large', 'soon', 'early', 'late', 'fast', 'high', 'tall'])
 
+/**
+ * Words any question may use without naming what it is about: pro-verbs ("do", "get", "make",
+ * "use", "work"), placeholders ("thing", "something", "stuff") and the frame of a request ("help",
+ * "know", "need", "want", "best way", "possible", "happen", "mean"). A question made only of these
+ * and stop words ("how does it work", "what is the best way to get it") names no topic.
+ */
+const GENERIC_WORDS: ReadonlySet<string> = new Set(
+  [
+    'do', 'get', 'got', 'make', 'made', 'use', 'work', 'help', 'know', 'need', 'want', 'like', 'find', 'found', 'go', 'tell', 'explain',
+    'mean', 'show', 'happen', 'way', 'thing', 'something', 'anything', 'everything', 'nothing', 'stuff', 'best', 'good', 'better',
+    'right', 'possible', 'able', 'ok', 'okay', 'sure', 'question', 'answer', 'info', 'information',
+  ].map(stemOf),
+)
+
+/** Whether a question names something to look up: a word that is neither a stop word, a lone letter nor a generic word. */
+export function namesTopic(query: string): boolean {
+  return wordsOf(query).some((w) => !isStopWord(w) && !isLoneLetter(w) && !GENERIC_WORDS.has(stemOf(w)))
+}
+
+/**
+ * The terms to search for: stems of the question's content words, each once, at most 16. A
+ * question made of stop words only keeps all its words instead; the index's rarity weighting
+ * then tells them apart.
+ */
 export function searchTerms(query: string): string[] {
   const all = wordsOf(query)
   const words = all.filter((w, i) => !isLoneLetter(w) && !(i > 0 && all[i - 1] === 'how' && MEASURE_WORDS.has(w)) && !(w === 'stand' && all[i + 1] === 'for'))

@@ -8,10 +8,11 @@ import { createChatbot } from '../support/chatbots'
 
 let app: TestApp
 let id: string
+let token: string
 
 beforeAll(async () => {
   app = await startTestApp()
-  const token = await subscribedToken(app, 'refusal@answers.example')
+  token = await subscribedToken(app, 'refusal@answers.example')
   id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
   await addPdf(app, token, id, 'Kiln manual', [
     [
@@ -41,6 +42,17 @@ test('an unrelated question gets the plain refusal with answered: false, and is 
     expect(session.chatbot_id).toBe(id)
     expect(Date.parse(asked.created_at)).not.toBeNaN()
   }
+})
+
+test('a question that names nothing to look up gets the refusal, not a passage that shares its common words', async () => {
+  await addPdf(app, token, id, 'Kiln care', [
+    ['How does it work? The best way to get it hot is to use the kiln controller.', 'You need to know the glaze before you make a firing plan.'],
+  ])
+  for (const question of ['How does it work?', 'What is the best way to get it?', 'What do I need to know?', 'what is it']) {
+    expect(await ask(app, id, question)).toMatchObject({ reply: NOTHING_FOUND, sources: [], answered: false })
+  }
+  // One word that names a topic is enough.
+  expect((await ask(app, id, 'What is the best way to get the kiln hot?')).reply).toContain('kiln controller')
 })
 
 test('an answered question is stored as answered', async () => {

@@ -15,7 +15,7 @@ export const OWNERS: Record<string, string[]> = {
   accounts: ['accounts', 'verification_codes', 'api_tokens', 'login_code_days'],
   billing: ['subscriptions', 'checkout_sessions', 'processed_events'],
   chatbots: ['chatbots'],
-  training: ['documents', 'links', 'link_jobs', 'chunks'],
+  training: ['documents', 'links', 'link_jobs', 'chunks', 'chunk_terms'],
   calendars: ['calendars'],
   bookings: ['appointments'],
   conversations: ['chat_sessions', 'chat_messages', 'chat_usage'],
@@ -35,7 +35,7 @@ const REPO_FILES = (owner: string): string[] => (owner === 'infra' ? ['src/infra
  */
 const PENDING: Record<string, string[]> = {
   // The full-text index is dialect-specific SQL, which only db/ may hold (design: "SQLite-only syntax only in db/").
-  'src/db/fulltext.ts': ['chunks'],
+  'src/db/fulltext.ts': ['chunks', 'chunk_terms'],
 }
 
 const TABLE_OWNER = new Map(Object.entries(OWNERS).flatMap(([owner, tables]) => tables.map((t) => [t, owner] as const)))

@@ -54,6 +54,9 @@ test('passages indexed before migration 009 are cleaned, re-cut and searchable b
   const text = rows.map((r) => r.text).join('\n')
   expect(text).toContain('Packages of the Debian project are built on dedicated machines called buildds, which died young in the early days.')
   expect(rows.every((r) => r.terms !== '')).toBe(true)
+  // Migration 015 counted the passages holding each stem, for the question's term weights.
+  const counts = await app.ctx.db.selectFrom('chunk_terms').select(['term', 'passages']).where('chatbot_id', '=', chatbotId).where('term', 'in', ['', 'debian', 'packag']).execute()
+  expect(new Map(counts.map((c) => [c.term, Number(c.passages)]))).toEqual(new Map([['', rows.length], ['debian', 1], ['packag', 1]]))
 
   // "die" finds "died" through the stems the index now holds.
   const answer = await ask(app, chatbotId, 'When did the buildds die?')

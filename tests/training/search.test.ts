@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { sql } from 'kysely'
-import { fullTextIndex } from '../../src/db/fulltext'
+import { chatbotToken, fullTextIndex, MAX_TERM_PASSAGES, searchPlan } from '../../src/db/fulltext'
 import { onPostgres } from '../support/database'
 import { searchPassages } from '../../src/features/training/search'
 import { searchTerms } from '../../src/lib/search-terms'
@@ -73,6 +73,50 @@ test('user input is never search syntax', async () => {
   expect(await searchPassages(app.ctx, bot, '?! …')).toEqual([])
 })
 
+test('a search reads a bounded share of a large material: common terms are left to the ranking', () => {
+  const holding = new Map([
+    ['rye', 3],
+    ['flour', MAX_TERM_PASSAGES + 1],
+    ['bread', 400],
+    ['absent', 0],
+  ])
+  // Rarest first; a term held by too many passages is not searched, nor one no passage holds.
+  expect(searchPlan(['flour', 'bread', 'rye', 'absent'], holding, 30)).toEqual({ terms: ['rye', 'bread'], ranked: true })
+  // Within the budget of postings per result asked for: fewer results, fewer postings.
+  expect(searchPlan(['bread', 'rye'], new Map([['bread', 400], ['rye', 300]]), 30)).toEqual({ terms: ['rye', 'bread'], ranked: true })
+  expect(searchPlan(['bread', 'rye'], new Map([['bread', 400], ['rye', 300]]), 15)).toEqual({ terms: ['rye'], ranked: true })
+  // Only common terms: all of them, unranked (the passages added last first), so the engine stops at the limit.
+  expect(searchPlan(['flour'], holding, 30)).toEqual({ terms: ['flour'], ranked: false })
+  expect(searchPlan(['absent'], holding, 30)).toEqual({ terms: [], ranked: true })
+})
+
+test('over a large material, a common word is not searched but the rare one finds its passage; common words alone still find passages', async () => {
+  const bigBot = (await createChatbot(app, token, 'knowledge')).id
+  const common = Array.from({ length: MAX_TERM_PASSAGES + 50 }, (_, i) => `Batch ${i} of the bakery flour was milled and sifted.`)
+  await fullTextIndex().add(app.ctx.db, { chatbotId: bigBot, sourceType: 'link', sourceId: 'stock-log', title: 'Stock log', url: null }, [...common, 'Rye flour is kept in the cold store.'])
+  const { holding } = await fullTextIndex().frequencies(app.ctx.db, bigBot, ['flour', 'rye'])
+  expect(holding).toEqual(new Map([['flour', common.length + 1], ['rye', 1]]))
+  expect((await searchPassages(app.ctx, bigBot, 'Where is the rye flour kept?'))[0].text).toBe('Rye flour is kept in the cold store.')
+  const unranked = await searchPassages(app.ctx, bigBot, 'flour', 5)
+  expect(unranked.map((h) => h.text)).toEqual(['Rye flour is kept in the cold store.', ...common.slice(-4).reverse()])
+  // Several common words: the passages holding all of them.
+  expect((await searchPassages(app.ctx, bigBot, 'flour milled', 2)).map((h) => h.text)).toEqual(common.slice(-2).reverse())
+})
+
+test('term counts follow the material: a document added counts its passages, deleted it counts them no more', async () => {
+  const api = client(app.url, token)
+  const countBot = (await createChatbot(app, token, 'knowledge')).id
+  const counts = async () => fullTextIndex().frequencies(app.ctx.db, countBot, ['quinc', 'flour'])
+  const pdf = await textPdf({ title: 'Quince', pages: [['The quince paste is made each autumn.', 'Flour is not used in quince paste.']] })
+  expect((await api.form(path.documentAdd(countBot), pdfForm([{ bytes: pdf, name: 'quince.pdf' }]))).status).toBe(200)
+  const [doc] = (await api.get(path.documentView(countBot))).body.documents
+  const passages = (await app.ctx.db.selectFrom('chunks').select('id').where('chatbot_id', '=', countBot).execute()).length
+  expect(await counts()).toEqual({ passages, holding: new Map([['quinc', 1], ['flour', 1]]) })
+  await api.post(path.documentDelete(countBot), { document_id: doc.document_id })
+  expect(await counts()).toEqual({ passages: 0, holding: new Map([['quinc', 0], ['flour', 0]]) })
+  expect(await app.ctx.db.selectFrom('chunk_terms').select('term').where('chatbot_id', '=', countBot).execute()).toEqual([])
+})
+
 test('documents are indexed when added and leave the index when deleted or when their chatbot goes', async () => {
   const api = client(app.url, token)
   const docBot = (await createChatbot(app, token, 'knowledge')).id
@@ -94,14 +138,16 @@ test('documents are indexed when added and leave the index when deleted or when 
   // Deleting a chatbot cascades to its chunks, and the trigger takes them out of the index too.
   await api.form(path.documentAdd(docBot), pdfForm([{ bytes: pdf, name: 'spice.pdf' }]))
   expect(await searchPassages(app.ctx, docBot, 'zanzibar')).toHaveLength(1)
+  const zanzibar = sql<{ n: number }>`SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ${`"${chatbotToken(docBot, 'zanzibar')}"`}`
+  if (!onPostgres()) expect((await zanzibar.execute(app.ctx.db)).rows[0].n).toBe(1)
   expect((await api.post(`/api/v1.0/chatbot-delete/${docBot}/`)).status).toBe(200)
+  expect(await app.ctx.db.selectFrom('chunk_terms').select('term').where('chatbot_id', '=', docBot).execute()).toEqual([])
   if (onPostgres()) {
     // The tsvector lives on the chunk row itself, so the cascade took it with the row.
     const indexed = await sql<{ n: string }>`SELECT count(*) AS n FROM chunks WHERE search @@ plainto_tsquery('simple', 'zanzibar')`.execute(app.ctx.db)
     expect(Number(indexed.rows[0].n)).toBe(0)
   } else {
-    const indexed = await sql<{ n: number }>`SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH '"zanzibar"'`.execute(app.ctx.db)
-    expect(indexed.rows[0].n).toBe(0)
+    expect((await zanzibar.execute(app.ctx.db)).rows[0].n).toBe(0)
     await sql`INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('integrity-check', 1)`.execute(app.ctx.db)
   }
 })

@@ -13,6 +13,7 @@ import { secretsAtRest } from './010_secrets_at_rest'
 import * as m011 from './011_owner_workflow'
 import * as m012 from './012_conversations'
 import * as m014 from './014_public_limits'
+import * as m015 from './015_answers_at_scale'
 import { integrators } from './013_integrators'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '011_owner_workflow': m011,
   '012_conversations': m012,
   '014_public_limits': m014,
+  '015_answers_at_scale': m015,
 }
 
 /** 010 converts stored secrets, so it needs the server key. */

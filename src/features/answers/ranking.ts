@@ -6,7 +6,7 @@
 // cues and the kind of sentence the question's form asks for (cues.ts) lift a window, and what the
 // passage's document holds of the question lifts a passage.
 import type { AppContext } from '../../context'
-import { isStopWord, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
+import { isStopWord, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
 import { storedSentences } from '../../lib/sentences'
 import { countWords } from '../../lib/words'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
@@ -42,6 +42,8 @@ export interface WeightedTerms {
   related: Map<string, string[]>
   /** Terms no passage holds. */
   missing: Set<string>
+  /** How many passages hold each term. */
+  holding: ReadonlyMap<string, number>
   /** Wording cues (questionCues): a sentence matching one ranks as if it held one more rare term. */
   cues: RegExp[]
   /** The kind of sentence the question's form asks for (answerTypeOf), or null. */
@@ -81,7 +83,7 @@ export async function weighTerms(ctx: AppContext, chatbotId: string, terms: stri
   const total = [...weights.values()].reduce((a, b) => a + b, 0)
   const missing = new Set(terms.filter((t) => !holding.get(t)))
   const missingWeight = [...missing].reduce((sum, t) => sum + (weights.get(t) ?? 0), 0)
-  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, cues: [], answerType: null }
+  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, holding, cues: [], answerType: null }
 }
 
 /** Words after which a question's next word is a verb ("how can I check", "do you ship", "to install"). */
@@ -284,13 +286,14 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   const stems = searchTerms(question)
   // The database's work and WordNet's run side by side: on PostgreSQL each query is a round trip.
   const [terms, related] = await Promise.all([weighTerms(ctx, chatbotId, stems), relatedStems(question, stems)])
-  if (stems.length === 0) return { terms, passages: [] }
+  // "How does it work?" names nothing to look up: any passage would answer it by chance.
+  if (stems.length === 0 || !namesTopic(question)) return { terms, passages: [] }
   terms.related = related
   terms.cues = questionCues(question)
   terms.answerType = answerTypeOf(question)
   const relatives = [...new Set([...related.values()].flat())].slice(0, RELATIVES_SEARCHED)
   const [hits, relativeHits] = await Promise.all([
-    searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights }),
+    searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights, holding: terms.holding }),
     searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false }),
   ])
   const seen = new Set(hits.map((h) => h.text))

@@ -55,10 +55,10 @@ export async function searchStems(
   chatbotId: string,
   terms: string[],
   limit = DEFAULT_PASSAGES,
-  opts: { snippets?: boolean; weights?: ReadonlyMap<string, number> } = {},
+  opts: { snippets?: boolean; weights?: ReadonlyMap<string, number>; holding?: ReadonlyMap<string, number> } = {},
 ): Promise<Passage[]> {
   if (terms.length === 0) return []
-  const hits = await fullTextIndex().search(ctx.db, chatbotId, terms, Math.min(Math.max(1, Math.floor(limit)), MAX_PASSAGES), opts.weights)
+  const hits = await fullTextIndex().search(ctx.db, chatbotId, terms, Math.min(Math.max(1, Math.floor(limit)), MAX_PASSAGES), { weights: opts.weights, holding: opts.holding })
   return hits.map((hit) => ({
     text: hit.text,
     source: {
