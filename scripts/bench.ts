@@ -286,14 +286,15 @@ async function bigChat(base: string, token: string, databaseFile: string): Promi
 
   const index = new Database(databaseFile, { readonly: true })
   const chunks = (index.query(`SELECT count(*) AS n FROM chunks WHERE chatbot_id IN (${ids.map(() => '?').join(',')})`).get(...ids) as { n: number }).n
-  // The index keyed by chatbot (migration 015) finds a chatbot's passages by its id as a token;
-  // a build before it has no such column and finds them by the join.
-  const scoped = (index.query("SELECT count(*) AS n FROM pragma_table_info('chunks_fts') WHERE name = 'chatbot_id'").get() as { n: number }).n > 0
-  const anyOf = (stems: string[]) => stems.map((t) => `"${t}"`).join(' OR ')
-  const fts = scoped
-    ? index.query('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT 10')
+  // From migration 015 each stem is indexed as the chatbot's own token (its id's hex digits, then
+  // the stem): the baseline asks FTS5 for those; a build before it finds the chatbot's passages by
+  // the join.
+  const tagged = (index.query("SELECT count(*) AS n FROM sqlite_master WHERE name = 'chunk_terms'").get() as { n: number }).n > 0
+  const fts = tagged
+    ? index.query('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank LIMIT 10')
     : index.query('SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid WHERE chunks_fts MATCH ? AND c.chatbot_id = ? ORDER BY bm25(chunks_fts) LIMIT 10')
-  const ftsTop = (id: string, stems: string[]) => (scoped ? fts.all(`chatbot_id : "${id}" AND {terms title_terms} : (${anyOf(stems)})`) : fts.all(anyOf(stems), id))
+  const ftsTop = (id: string, stems: string[]) =>
+    tagged ? fts.all(stems.map((t) => `"${id.replace(/-/g, '')}${t}"`).join(' OR ')) : fts.all(stems.map((t) => `"${t}"`).join(' OR '), id)
   const random = seeded(42)
   const pick = (from: number, to: number) => vocabulary[from + Math.floor(random() * (to - from))]
   const questions = {

@@ -96,12 +96,16 @@ async function main() {
     for (let source = 0; made < TOTAL; source++) {
       const chatbotId = next() < OWN_SHARE ? id : others[source % OTHER_CHATBOTS]
       const count = Math.min(PASSAGES_PER_SOURCE, TOTAL - made)
-      const passages = Array.from({ length: count }, () =>
-        Array.from({ length: SENTENCES_PER_PASSAGE }, () => sentences[Math.floor(next() * sentences.length)]).join('\n'),
-      )
-      await app.ctx.db.transaction().execute((trx) =>
-        fullTextIndex().add(trx, { chatbotId, sourceType: 'link', sourceId: `synthetic-${source}`, title: `Synthetic page ${source}`, url: `https://example.org/${source}` }, passages),
-      )
+      const passages = Array.from({ length: count }, () => Array.from({ length: SENTENCES_PER_PASSAGE }, () => sentences[Math.floor(next() * sentences.length)]).join('\n'))
+      await app.ctx.db
+        .transaction()
+        .execute((trx) =>
+          fullTextIndex().add(
+            trx,
+            { chatbotId, sourceType: 'link', sourceId: `synthetic-${source}`, title: `Synthetic page ${source}`, url: `https://example.org/${source}` },
+            passages,
+          ),
+        )
       made += count
     }
     const own = await app.ctx.db

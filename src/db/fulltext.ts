@@ -198,9 +198,7 @@ async function removeRows(db: Executor, chatbotId: string, sourceId: string): Pr
 /** Adds (sign 1) or takes away (sign -1) passages' term counts; a term no passage holds any more leaves. */
 async function adjustTermCounts(db: Executor, chatbotId: string, counts: Map<string, number>, sign: 1 | -1): Promise<void> {
   // In the order of the terms, so two transactions counting for one chatbot lock its rows in the same order (no deadlock).
-  const values = [...counts]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([term, passages]) => ({ chatbot_id: chatbotId, term, passages: sign * passages }))
+  const values = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, passages]) => ({ chatbot_id: chatbotId, term, passages: sign * passages }))
   for (let i = 0; i < values.length; i += INSERT_BATCH) {
     await db
       .insertInto('chunk_terms')
@@ -343,9 +341,7 @@ async function postgresRecent(db: Executor, chatbotId: string, terms: string[], 
   // Several common terms together are rare: the GIN index finds the passages holding all of them.
   // One term, or any of several, is common: the walk stops at the limit.
   const filter =
-    join === '&&' && terms.length > 1
-      ? sql`c.search @@ (${lexemeQuery(`@${chatbotId}`)}::tsquery && q.query)`
-      : sql`c.chatbot_id = ${chatbotId} AND ts_match_vq(c.search, q.query)`
+    join === '&&' && terms.length > 1 ? sql`c.search @@ (${lexemeQuery(`@${chatbotId}`)}::tsquery && q.query)` : sql`c.chatbot_id = ${chatbotId} AND ts_match_vq(c.search, q.query)`
   const result = await sql<HitRow>`
     SELECT c.source_type, c.source_id, c.title, c.url, c.text, 0 AS rank
     FROM chunks c, (SELECT ${joinedTerms(terms, join)} AS query FROM (SELECT ${termQueriesOf(terms)}) q) q

@@ -56,7 +56,13 @@ test('passages indexed before migration 009 are cleaned, re-cut and searchable b
   expect(rows.every((r) => r.terms !== '')).toBe(true)
   // Migration 015 counted the passages holding each stem, for the question's term weights.
   const counts = await app.ctx.db.selectFrom('chunk_terms').select(['term', 'passages']).where('chatbot_id', '=', chatbotId).where('term', 'in', ['', 'debian', 'packag']).execute()
-  expect(new Map(counts.map((c) => [c.term, Number(c.passages)]))).toEqual(new Map([['', rows.length], ['debian', 1], ['packag', 1]]))
+  expect(new Map(counts.map((c) => [c.term, Number(c.passages)]))).toEqual(
+    new Map([
+      ['', rows.length],
+      ['debian', 1],
+      ['packag', 1],
+    ]),
+  )
 
   // "die" finds "died" through the stems the index now holds.
   const answer = await ask(app, chatbotId, 'When did the buildds die?')

@@ -83,8 +83,26 @@ test('a search reads a bounded share of a large material: common terms are left 
   // Rarest first; a term held by too many passages is not searched, nor one no passage holds.
   expect(searchPlan(['flour', 'bread', 'rye', 'absent'], holding, 30)).toEqual({ terms: ['rye', 'bread'], ranked: true })
   // Within the budget of postings per result asked for: fewer results, fewer postings.
-  expect(searchPlan(['bread', 'rye'], new Map([['bread', 400], ['rye', 300]]), 30)).toEqual({ terms: ['rye', 'bread'], ranked: true })
-  expect(searchPlan(['bread', 'rye'], new Map([['bread', 400], ['rye', 300]]), 15)).toEqual({ terms: ['rye'], ranked: true })
+  expect(
+    searchPlan(
+      ['bread', 'rye'],
+      new Map([
+        ['bread', 400],
+        ['rye', 300],
+      ]),
+      30,
+    ),
+  ).toEqual({ terms: ['rye', 'bread'], ranked: true })
+  expect(
+    searchPlan(
+      ['bread', 'rye'],
+      new Map([
+        ['bread', 400],
+        ['rye', 300],
+      ]),
+      15,
+    ),
+  ).toEqual({ terms: ['rye'], ranked: true })
   // Only common terms: all of them, unranked (the passages added last first), so the engine stops at the limit.
   expect(searchPlan(['flour'], holding, 30)).toEqual({ terms: ['flour'], ranked: false })
   expect(searchPlan(['absent'], holding, 30)).toEqual({ terms: [], ranked: true })
@@ -93,9 +111,17 @@ test('a search reads a bounded share of a large material: common terms are left 
 test('over a large material, a common word is not searched but the rare one finds its passage; common words alone still find passages', async () => {
   const bigBot = (await createChatbot(app, token, 'knowledge')).id
   const common = Array.from({ length: MAX_TERM_PASSAGES + 50 }, (_, i) => `Batch ${i} of the bakery flour was milled and sifted.`)
-  await fullTextIndex().add(app.ctx.db, { chatbotId: bigBot, sourceType: 'link', sourceId: 'stock-log', title: 'Stock log', url: null }, [...common, 'Rye flour is kept in the cold store.'])
+  await fullTextIndex().add(app.ctx.db, { chatbotId: bigBot, sourceType: 'link', sourceId: 'stock-log', title: 'Stock log', url: null }, [
+    ...common,
+    'Rye flour is kept in the cold store.',
+  ])
   const { holding } = await fullTextIndex().frequencies(app.ctx.db, bigBot, ['flour', 'rye'])
-  expect(holding).toEqual(new Map([['flour', common.length + 1], ['rye', 1]]))
+  expect(holding).toEqual(
+    new Map([
+      ['flour', common.length + 1],
+      ['rye', 1],
+    ]),
+  )
   expect((await searchPassages(app.ctx, bigBot, 'Where is the rye flour kept?'))[0].text).toBe('Rye flour is kept in the cold store.')
   const unranked = await searchPassages(app.ctx, bigBot, 'flour', 5)
   expect(unranked.map((h) => h.text)).toEqual(['Rye flour is kept in the cold store.', ...common.slice(-4).reverse()])
@@ -111,9 +137,21 @@ test('term counts follow the material: a document added counts its passages, del
   expect((await api.form(path.documentAdd(countBot), pdfForm([{ bytes: pdf, name: 'quince.pdf' }]))).status).toBe(200)
   const [doc] = (await api.get(path.documentView(countBot))).body.documents
   const passages = (await app.ctx.db.selectFrom('chunks').select('id').where('chatbot_id', '=', countBot).execute()).length
-  expect(await counts()).toEqual({ passages, holding: new Map([['quinc', 1], ['flour', 1]]) })
+  expect(await counts()).toEqual({
+    passages,
+    holding: new Map([
+      ['quinc', 1],
+      ['flour', 1],
+    ]),
+  })
   await api.post(path.documentDelete(countBot), { document_id: doc.document_id })
-  expect(await counts()).toEqual({ passages: 0, holding: new Map([['quinc', 0], ['flour', 0]]) })
+  expect(await counts()).toEqual({
+    passages: 0,
+    holding: new Map([
+      ['quinc', 0],
+      ['flour', 0],
+    ]),
+  })
   expect(await app.ctx.db.selectFrom('chunk_terms').select('term').where('chatbot_id', '=', countBot).execute()).toEqual([])
 })
 

@@ -40,7 +40,9 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   await sql`CREATE VIRTUAL TABLE chunks_fts USING fts5(terms, title_terms, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`.execute(db)
   await sql`INSERT INTO chunks_fts(rowid, terms, title_terms) SELECT id, ${ownTokens('terms', 'chatbot_id')}, ${ownTokens('title_terms', 'chatbot_id')} FROM chunks`.execute(db)
   await sql`CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
-    INSERT INTO chunks_fts(rowid, terms, title_terms) VALUES (new.id, ${ownTokens('new.terms', 'new.chatbot_id')}, ${ownTokens('new.title_terms', 'new.chatbot_id')}); END`.execute(db)
+    INSERT INTO chunks_fts(rowid, terms, title_terms) VALUES (new.id, ${ownTokens('new.terms', 'new.chatbot_id')}, ${ownTokens('new.title_terms', 'new.chatbot_id')}); END`.execute(
+    db,
+  )
   await sql`CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN DELETE FROM chunks_fts WHERE rowid = old.id; END`.execute(db)
 }
 
