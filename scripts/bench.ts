@@ -44,6 +44,9 @@ function mupdfText(bytes: Uint8Array): string {
   return pages.join('\n\n')
 }
 
+/** VmRSS of a process, in MiB. */
+const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
 interface BenchResults {
@@ -59,6 +62,7 @@ interface BenchResults {
   widget_js_br: Versus
   big_chat: BigChat
   rss_mb: number
+  rss_by_phase: Record<string, number>
   machine: { cpus: number; model: string | undefined; memory_gb: number; load_generator: string }
   data: { chatbots: number; documents: number; seconds_per_wrk_run: number }
 }
@@ -361,9 +365,14 @@ async function main() {
   const grant = Bun.spawnSync([binary, 'grant', 'bench@example.com'], { env, cwd: dir })
   if (grant.exitCode !== 0) throw new Error(grant.stderr.toString())
   const server = Bun.spawn([binary, 'serve'], { env, cwd: dir, stdout: 'ignore', stderr: 'inherit' })
-  const results = {} as BenchResults
+  const results = { rss_by_phase: {} } as unknown as BenchResults
+  // Resident memory after each phase: what the load leaves behind, and where it came from.
+  const phase = (name: string) => {
+    results.rss_by_phase[name] = Math.round(rssOf(server.pid))
+  }
   try {
     await waitHealthy(base)
+    phase('started')
     // Token through the real login flow; the code comes from the outbox.
     const post = (path: string, body: unknown, token?: string) =>
       fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) }, body: JSON.stringify(body) })
@@ -406,6 +415,7 @@ async function main() {
       return r
     })
     results.edit_per_s = await timed(CHATBOTS * 2, (i) => post(`/api/v1.0/chatbot-edit/${ids[i % ids.length]}/`, { chatbot_greeting: `Hello ${i}` }, token))
+    phase('created and edited')
 
     // Indexed text: DOCUMENTS one-page documents spread over the chatbots, ten per request.
     const pdfs = await Promise.all(Array.from({ length: 10 }, (_, i) => makePdf(1, i)))
@@ -417,6 +427,7 @@ async function main() {
       if (!r.ok) throw new Error(`document-add: ${r.status} ${await r.text()}`)
     }
     results.document_uploads_per_s = DOCUMENTS / ((performance.now() - started) / 1000)
+    phase('documents added')
 
     // PDF extraction: one 200-page document through document-add, beside MuPDF (npm's official WASM
     // build, run in this process) reading the text of the same file.
@@ -432,6 +443,7 @@ async function main() {
     if (!added.ok) throw new Error(`big document-add: ${added.status} ${await added.text()}`)
     const serviceMs = performance.now() - t1
     results.pdf_pages_per_s = { service: 200 / (serviceMs / 1000), mupdf: 200 / (mupdfMs / 1000) }
+    phase('200-page PDF added')
 
     // Search: chat questions to a trained chatbot (answers come from the full-text index).
     const latencies: number[] = []
@@ -449,6 +461,7 @@ async function main() {
     }
     latencies.sort((a, b) => a - b)
     results.search_chat_ms = { p50: percentile(latencies, 50), p99: percentile(latencies, 99) }
+    phase('search via chat')
 
     // Links: pages from a local server, through the durable queue.
     const pages = quick ? 20 : 100
@@ -474,6 +487,7 @@ async function main() {
       await Bun.sleep(50)
     }
     results.link_pages_per_s = pages / ((performance.now() - tl) / 1000)
+    phase('links added')
     site.stop(true)
 
     // Hot routes under load, each beside a bare Bun.serve answering the same bytes and headers.
@@ -500,9 +514,11 @@ async function main() {
     results.widget_config = versus(configUrl, {}, '/widget-config')
     results.widget_js_br = versus(assetUrl, br, '/widget.js')
     bare.stop()
+    phase('hot routes under wrk')
 
     results.big_chat = await bigChat(base, token, join(dir, 'data', 'chatbot.sqlite'))
-    results.rss_mb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024
+    phase('chat over the big set')
+    results.rss_mb = rssOf(server.pid)
     results.machine = { cpus: cpus().length, model: cpus()[0]?.model, memory_gb: Math.round(totalmem() / 2 ** 30), load_generator: 'wrk 4.1 (Debian), 2 threads' }
     results.data = { chatbots: CHATBOTS, documents: DOCUMENTS + 1, seconds_per_wrk_run: SECONDS }
   } finally {
@@ -534,6 +550,9 @@ async function main() {
     `| search via chat, p50 / p99 ms (${f(r.data.documents)} documents indexed) | ${f(r.search_chat_ms.p50, 2)} / ${f(r.search_chat_ms.p99, 2)} | | |`,
     `| link pages/s from a local server | ${f(r.link_pages_per_s, 1)} | | |`,
     `| RSS after load | ${f(r.rss_mb)} MiB | | |`,
+    `| RSS after each phase, MiB | ${Object.entries(r.rss_by_phase)
+      .map(([name, mb]) => `${name}: ${mb}`)
+      .join('; ')} | | |`,
   ]
   const md = `Machine: ${r.machine.cpus} cores (${r.machine.model}), ${r.machine.memory_gb} GiB; load generator: ${r.machine.load_generator}; ${r.data.seconds_per_wrk_run} s per run.\n\n${rows.join('\n')}\n`
   const name = binaryFlag >= 0 ? 'other' : 'latest'

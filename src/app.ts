@@ -9,6 +9,7 @@ import { newId } from './lib/ids'
 import { errorStatusOf, requestIdOf, requestStartOf, setRequestId } from './http/request-id'
 import { clientAddress } from './http/client-address'
 import { routedPathOf, type WithPath } from './http/routed-path'
+import { isPublicPath, preflightResponse, PUBLIC_CORS_HEADERS } from './http/cors'
 import { captureRequestHash } from './http/idempotency'
 import { CompiledQuery } from 'kysely'
 import { Type as T } from '@sinclair/typebox'
@@ -27,13 +28,15 @@ const HEALTH_CHECK_FRESH_MS = 1_000
 function databaseProbe(ctx: AppContext) {
   let answeredAt = Number.NEGATIVE_INFINITY
   return {
-    async check(): Promise<void> {
-      if (performance.now() - answeredAt < HEALTH_CHECK_FRESH_MS) return
+    answeredLately: (): boolean => performance.now() - answeredAt < HEALTH_CHECK_FRESH_MS,
+    async ask(): Promise<void> {
       await ctx.db.executeQuery(SELECT_ONE)
       answeredAt = performance.now()
     },
   }
 }
+
+const healthy = () => new Response(HEALTHY, { headers: JSON_HEADERS })
 const HEALTHY = JSON.stringify({ status: 'ok' })
 const JSON_HEADERS = { 'content-type': 'application/json' }
 const HealthAnswer = T.Object({ status: T.Literal('ok') }, { description: 'The database answers' })
@@ -57,15 +60,22 @@ export function createApp(ctx: AppContext) {
     .use(jsonBodyParser)
     // Every route pays for this hook, so it does only what each request needs: the client address
     // is looked up only for a limiter that counts, the length only for a request with a body.
+    // One hook, not one per concern: each hook is a call on every request.
     .onRequest((context) => {
       const { request, set, server, path } = context as WithPath<typeof context>
       const requestId = newId()
       setRequestId(request, requestId)
       set.headers['x-request-id'] = requestId
       if (limiter) limiter.check(clientAddress(request, server, ctx.config.trustProxy), request.headers.get('authorization'))
+      const routed = routedPathOf(request, path)
       if (request.body !== null) {
-        checkDeclaredLength(request, routedPathOf(request, path))
+        checkDeclaredLength(request, routed)
         captureRequestHash(request)
+      }
+      // Open CORS on the public surfaces the widget calls from other sites (contract 8).
+      if (isPublicPath(routed)) {
+        if (request.method === 'OPTIONS') return preflightResponse(request)
+        Object.assign(set.headers, PUBLIC_CORS_HEADERS)
       }
     })
     .use(sharedRateLimit(ctx))
@@ -75,11 +85,9 @@ export function createApp(ctx: AppContext) {
     .use(apiDocs(() => (document ??= openApiDocument(routes.all, { publicUrl: ctx.config.publicUrl, version: API_VERSION, webhooks: webhooksOf(EVENT_PAYLOADS) }))))
     .get(
       '/healthz',
-      async () => {
-        await database.check()
-        // A ready answer: probes call this often, and a Response is not validated again per call.
-        return new Response(HEALTHY, { headers: JSON_HEADERS })
-      },
+      // A ready answer: probes call this often, and a Response is not validated again per call;
+      // no await while the last answer is fresh.
+      () => (database.answeredLately() ? healthy() : database.ask().then(healthy)),
       {
         response: { 200: HealthAnswer, ...errorsOf([]) },
         detail: { operationId: 'getHealth', summary: 'Health: ok once the database has answered within the last second', tags: ['Service'], security: PUBLIC },
@@ -100,7 +108,10 @@ export type App = ReturnType<typeof createApp>
 const headersOntoResponses = new Elysia({ name: 'headers-onto-responses' }).mapResponse({ as: 'global' }, ({ responseValue, set }) => {
   if (!(responseValue instanceof Response) || (set.status !== undefined && set.status !== 200) || set.headers['set-cookie'] !== undefined) return
   const own = responseValue.headers
-  for (const [name, value] of Object.entries(set.headers)) if (!own.has(name) && typeof value === 'string') own.set(name, value)
+  for (const name in set.headers) {
+    const value = set.headers[name]
+    if (typeof value === 'string' && !own.has(name)) own.set(name, value)
+  }
   set.headers = {}
   return responseValue
 })
