@@ -135,9 +135,9 @@ interface PassageReading {
   allStems: Set<string>
 }
 
-/** Passages read lately: the same passages come back question after question, and their text never changes. */
+/** Passages read lately: the same passages come back question after question, and their text never changes (500: about 15 KB each, read from many chatbots). */
 const readings = new Map<string, PassageReading>()
-const READINGS_KEPT = 2_000
+const READINGS_KEPT = 500
 
 function readPassage(text: string): PassageReading {
   const known = readings.get(text)
