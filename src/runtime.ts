@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './infra/log'
 import { createMailer } from './infra/mailer'
 import { systemClock, type Clock } from './lib/clock'
 import { forgetAllCachedRows } from './lib/ttl-cache'
+import { guardMemory } from './infra/memory'
 import { SERVER_BODY_CEILING } from './http/body-limits'
 import { registerJobs } from './jobs'
 import { PAYMENTS_TEST_MODE_NOTICE } from './features/billing/texts'
@@ -63,6 +64,7 @@ export interface RunningServer {
 export async function startServer(ctx: AppContext): Promise<RunningServer> {
   const app = createApp(ctx)
   await ctx.jobs.start()
+  const stopGuard = guardMemory()
   app.listen({ port: ctx.config.port, hostname: ctx.config.host, maxRequestBodySize: SERVER_BODY_CEILING })
   const port = app.server!.port as number
   ctx.log.info('server.started', {
@@ -77,6 +79,7 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
     url: `http://127.0.0.1:${port}`,
     port,
     async stop() {
+      stopGuard()
       await app.stop(true)
       await ctx.jobs.stop()
       await pdfReaders.close()
