@@ -7,82 +7,20 @@
  */
 import { Parser } from 'htmlparser2'
 import { Marked } from 'marked'
+import { BETWEEN_BLOCKS, DROPPED_ELEMENTS, HEADINGS, KEPT_ELEMENTS, safeHref } from '../../lib/reply-markup'
 import { text } from './html'
+
+export { safeHref }
 
 const marked = new Marked({ gfm: true, breaks: true, async: false })
 
-/** Kept elements and the attributes each may keep (checked below). */
-const KEPT: Record<string, readonly string[]> = {
-  p: [],
-  br: [],
-  hr: [],
-  strong: [],
-  b: [],
-  em: [],
-  i: [],
-  del: [],
-  s: [],
-  code: [],
-  pre: [],
-  blockquote: [],
-  ul: [],
-  ol: ['start'],
-  li: [],
-  a: ['href', 'title'],
-  table: [],
-  thead: [],
-  tbody: [],
-  tr: [],
-  th: ['align'],
-  td: ['align'],
-}
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 const VOID = new Set(['br', 'hr'])
 /** marked puts a line break between blocks; inside these (or at the top) it is only blank space. */
 const BLOCK_CONTAINERS = new Set(['', 'ul', 'ol', 'li', 'blockquote', 'table', 'thead', 'tbody', 'tr'])
-const BETWEEN_BLOCKS = /^\s*\n\s*$/
-
-/** Dropped with everything inside them; any other element not kept is unwrapped (its text stays). */
-const DROPPED = new Set([
-  'script',
-  'style',
-  'template',
-  'iframe',
-  'frame',
-  'object',
-  'embed',
-  'svg',
-  'math',
-  'noscript',
-  'textarea',
-  'select',
-  'option',
-  'button',
-  'input',
-  'form',
-  'title',
-  'head',
-  'img',
-  'video',
-  'audio',
-  'picture',
-  'source',
-  'link',
-  'meta',
-  'base',
-])
-
-/** The URL when it is absolute http(s) or mailto, else null (javascript:, data:, relative, ...). */
-export function safeHref(raw: string): string | null {
-  const url = raw.trim()
-  // Browsers ignore control characters and blanks inside a scheme ("java\tscript:"): such a URL is refused whole.
-  if (/[\u0000-\u0020\u007f-\u009f]/.test(url) || !/^(https?:\/\/|mailto:)/i.test(url)) return null
-  return URL.canParse(url) ? url : null
-}
 
 function keptAttributes(tag: string, attributes: Record<string, string>): string {
   let out = ''
-  for (const name of KEPT[tag]) {
+  for (const name of KEPT_ELEMENTS[tag]) {
     const value = attributes[name]
     if (value === undefined) continue
     if (name === 'start' && /^\d{1,6}$/.test(value)) out += ` start="${value}"`
@@ -103,7 +41,7 @@ export function sanitiseHtml(html: string): string {
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (dropping > 0 || DROPPED.has(name)) {
+        if (dropping > 0 || DROPPED_ELEMENTS.has(name)) {
           dropping++
           closers.push(null)
           return
@@ -114,7 +52,7 @@ export function sanitiseHtml(html: string): string {
           open.push('p')
           return
         }
-        if (!(name in KEPT)) {
+        if (!(name in KEPT_ELEMENTS)) {
           closers.push('')
           return
         }

@@ -8,6 +8,10 @@
  * Links go only to http(s) and mailto addresses, and open in a new tab without an opener.
  */
 
+import { BETWEEN_BLOCKS, DROPPED_ELEMENTS, HEADINGS, KEPT_ELEMENTS, safeHref } from '../../../lib/reply-markup'
+
+export { safeHref }
+
 export type Renderer = 'marked' | 'built-in'
 
 interface MarkedLike {
@@ -39,19 +43,6 @@ export function renderMarkdown(target: HTMLElement, markdown: string): Renderer 
 
 // ---- links ---------------------------------------------------------------------------------------
 
-/** The URL when it is absolute http(s) or mailto, else null (javascript:, data:, relative, ...). */
-export function safeHref(raw: string): string | null {
-  const url = raw.trim()
-  // Browsers ignore control characters and blanks inside a scheme ("java\tscript:"): such a URL is refused whole.
-  if (/[\u0000-\u0020\u007f-\u009f]/.test(url) || !/^(https?:\/\/|mailto:)/i.test(url)) return null
-  try {
-    new URL(url)
-    return url
-  } catch {
-    return null
-  }
-}
-
 function link(href: string, children: Node[], title?: string): HTMLAnchorElement {
   const a = document.createElement('a')
   a.href = href
@@ -64,68 +55,9 @@ function link(href: string, children: Node[], title?: string): HTMLAnchorElement
 
 // ---- sanitising marked's HTML --------------------------------------------------------------------
 
-const KEPT: Record<string, readonly string[]> = {
-  p: [],
-  br: [],
-  hr: [],
-  strong: [],
-  b: [],
-  em: [],
-  i: [],
-  del: [],
-  s: [],
-  code: [],
-  pre: [],
-  blockquote: [],
-  ul: [],
-  ol: ['start'],
-  li: [],
-  h1: [],
-  h2: [],
-  h3: [],
-  h4: [],
-  h5: [],
-  h6: [],
-  a: ['href', 'title'],
-  table: [],
-  thead: [],
-  tbody: [],
-  tr: [],
-  th: ['align'],
-  td: ['align'],
-}
+/** The shared allow-list; the widget keeps a reply's headings (the transcript turns them into bold text). */
+const KEPT: Record<string, readonly string[]> = { ...KEPT_ELEMENTS, ...Object.fromEntries([...HEADINGS].map((h) => [h, []])) }
 
-/** Dropped with everything inside them; any other element not kept is unwrapped (its text stays). */
-const DROPPED = new Set([
-  'script',
-  'style',
-  'template',
-  'iframe',
-  'frame',
-  'object',
-  'embed',
-  'svg',
-  'math',
-  'noscript',
-  'textarea',
-  'select',
-  'option',
-  'button',
-  'input',
-  'form',
-  'title',
-  'head',
-  'img',
-  'video',
-  'audio',
-  'picture',
-  'source',
-  'link',
-  'meta',
-  'base',
-])
-
-const BETWEEN_BLOCKS = /^\s*\n\s*$/
 const BLOCK_CONTAINERS = new Set(['#document-fragment', 'ul', 'ol', 'li', 'blockquote', 'table', 'thead', 'tbody', 'tr'])
 
 function copyKept(from: Node, to: Node, depth: number): void {
@@ -140,7 +72,7 @@ function copyKept(from: Node, to: Node, depth: number): void {
     if (node.nodeType !== Node.ELEMENT_NODE) continue // comments, processing instructions
     const source = node as Element
     const tag = source.localName
-    if (DROPPED.has(tag)) continue
+    if (DROPPED_ELEMENTS.has(tag)) continue
     const allowed = KEPT[tag]
     if (!allowed) {
       copyKept(source, to, depth + 1)
