@@ -54,3 +54,23 @@ test('a document matched by many passages is listed once, with the answering pas
     pages.stop()
   }
 })
+
+test('a sentence shared by several pages is quoted once, not again as a second view', async () => {
+  const token = await subscribedToken(app, 'shared-sentence@answers.example')
+  const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
+  // A manual's option text repeated on two pages (as npm's pages repeat their shared options).
+  const shared = 'Set kiln-vent to true to open the kiln vent while the kiln fires.'
+  const page = (title: string, rest: string) => `<html><head><title>${title}</title></head><body><p>${shared}</p><p>${rest}</p></body></html>`
+  const pages = await addPages(app, token, id, {
+    firing: page('Firing', 'Firing schedules are listed by cone number for each clay body.'),
+    cooling: page('Cooling', 'Cooling takes a day for a full kiln of stoneware pots.'),
+  })
+  try {
+    const answer = await ask(app, id, 'How do I open the kiln vent while the kiln fires?')
+    expect(answer.answered).toBe(true)
+    expect(answer.reply.split(shared)).toHaveLength(2)
+    expect(answer.sources.map((s) => s.title).sort()).toEqual(['Cooling', 'Firing'])
+  } finally {
+    pages.stop()
+  }
+})

@@ -50,7 +50,10 @@ export const materialAnswers = (context: AnswerContext) => context.material.leng
 export function quotedPassages(context: AnswerContext): RankedPassage[] {
   if (!materialAnswers(context)) return []
   const [best, ...rest] = context.material
-  const second = rest.find((p) => passageAnswers(p, context.unknownShare) && p.score >= best.score * SECOND_PASSAGE && p.text !== best.text)
+  // A second view says something else: the same sentences repeated in another document (a manual's
+  // shared option text on several pages) would quote the first answer twice.
+  const said = best.answer.join(' ')
+  const second = rest.find((p) => passageAnswers(p, context.unknownShare) && p.score >= best.score * SECOND_PASSAGE && p.text !== best.text && p.answer.join(' ') !== said)
   return second ? [best, second] : [best]
 }
 
