@@ -126,28 +126,32 @@ async function relatedStems(question: string, terms: string[]): Promise<Map<stri
 
 const stemsOf = (text: string) => new Set(wordsOf(text).map(stemOf))
 
-/** What ranking reads of a passage whatever the question: its sentences, their stems and lengths, its headings. */
+/** What ranking reads of a passage whatever the question: its sentences, their lengths, its headings, where each stem is. */
 interface PassageReading {
   sentences: string[]
-  stems: Set<string>[]
   words: number[]
   headings: Set<number>
-  allStems: Set<string>
+  /** Each stem of the passage with the sentences holding it, in order: one map, not a set per sentence. */
+  where: Map<string, number[]>
 }
 
-/** Passages read lately: the same passages come back question after question, and their text never changes (500: about 15 KB each, read from many chatbots). */
-const readings = new Map<string, PassageReading>()
-const READINGS_KEPT = 500
-
+/**
+ * Read once per question, never kept across questions: a cache of 500 readings served a server of
+ * many chatbots few hits, and every reading it dropped was old garbage only a full collection
+ * frees: 450 questions over 100 chatbots left 110 MiB more resident.
+ */
 function readPassage(text: string): PassageReading {
-  const known = readings.get(text)
-  if (known) return known
   const sentences = storedSentences(text)
-  const stems = sentences.map(stemsOf)
-  const reading = { sentences, stems, words: sentences.map(countWords), headings: headingsOf(text), allStems: new Set(stems.flatMap((s) => [...s])) }
-  if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value as string)
-  readings.set(text, reading)
-  return reading
+  const where = new Map<string, number[]>()
+  for (const [j, sentence] of sentences.entries()) {
+    for (const word of wordsOf(sentence)) {
+      const stem = stemOf(word)
+      const at = where.get(stem)
+      if (at === undefined) where.set(stem, [j])
+      else if (at[at.length - 1] !== j) at.push(j)
+    }
+  }
+  return { sentences, words: sentences.map(countWords), headings: headingsOf(text), where }
 }
 
 /** Which of the question's terms a text holds, each with its credit: 1 for the word, less for a relative. */
@@ -158,6 +162,18 @@ function creditsOf(found: Set<string>, terms: WeightedTerms): Credits {
   for (const term of terms.weights.keys()) {
     if (found.has(term)) credits.set(term, 1)
     else if (terms.related.get(term)?.some((r) => found.has(r))) credits.set(term, RELATED_CREDIT)
+  }
+  return credits
+}
+
+/** creditsOf for each sentence of a passage, from where its stems are. */
+function sentenceCreditsOf(reading: PassageReading, terms: WeightedTerms): Credits[] {
+  const credits = reading.sentences.map((): Credits => new Map())
+  for (const term of terms.weights.keys()) {
+    for (const j of reading.where.get(term) ?? []) credits[j].set(term, 1)
+    for (const relative of terms.related.get(term) ?? []) {
+      for (const j of reading.where.get(relative) ?? []) if (!credits[j].has(term)) credits[j].set(term, RELATED_CREDIT)
+    }
   }
   return credits
 }
@@ -235,11 +251,10 @@ function documentCredits(hits: Passage[], sentenceCredits: Credits[][], terms: W
 }
 
 /** Passages with their answering sentences, best first. */
-export function rankPassages(hits: Passage[], terms: WeightedTerms): RankedPassage[] {
+function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTerms): RankedPassage[] {
   const topEngine = Math.max(...hits.map((h) => h.source.score), 1e-9)
   const share = (mass: number) => (terms.total > 0 ? mass / terms.total : 0)
-  const read = hits.map((hit) => readPassage(hit.text))
-  const allCredits = read.map((r) => r.stems.map((stems) => creditsOf(stems, terms)))
+  const allCredits = read.map((r) => sentenceCreditsOf(r, terms))
   const documents = documentCredits(hits, allCredits, terms)
   const ranked = hits.map((hit, i) => {
     const { sentences, words, headings } = read[i]
@@ -299,13 +314,14 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   const seen = new Set(hits.map((h) => h.text))
   for (const hit of relativeHits) if (!seen.has(hit.text)) hits.push(hit)
   // A word the material lacks is half known when a relative of it is in the candidates.
-  const inCandidates = (stem: string) => hits.some((h) => readPassage(h.text).allStems.has(stem))
+  const read = hits.map((hit) => readPassage(hit.text))
+  const inCandidates = (stem: string) => read.some((r) => r.where.has(stem))
   const unknownWeight = [...terms.missing].reduce((sum, t) => {
     const stand = terms.related.get(t)?.some(inCandidates) ? 1 - RELATED_RELIEF : 1
     return sum + (terms.weights.get(t) ?? 0) * stand
   }, 0)
   terms.unknown = terms.total > 0 ? unknownWeight / terms.total : 1
-  return { terms, passages: rankPassages(hits, terms) }
+  return { terms, passages: rankPassages(hits, read, terms) }
 }
 
 /** Words of context after the answering sentences, so the visitor can judge them. */
