@@ -64,8 +64,8 @@ export interface RunningServer {
 export async function startServer(ctx: AppContext): Promise<RunningServer> {
   const app = createApp(ctx)
   await ctx.jobs.start()
-  const stopGuard = guardMemory()
   app.listen({ port: ctx.config.port, hostname: ctx.config.host, maxRequestBodySize: SERVER_BODY_CEILING })
+  const stopGuard = guardMemory(() => (app.server?.pendingRequests ?? 0) > 0)
   const port = app.server!.port as number
   ctx.log.info('server.started', {
     port,
