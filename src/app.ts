@@ -6,6 +6,7 @@ import { localRateLimiter, sharedRateLimit } from './http/rate-limit'
 import { jsonBodyParser } from './http/json-body'
 import { errorHandler, RouteTable } from './http/error-handler'
 import { newId } from './lib/ids'
+import { requestArrived } from './infra/memory'
 import { errorStatusOf, requestIdOf, requestStartOf, setRequestId } from './http/request-id'
 import { clientAddress } from './http/client-address'
 import { routedPathOf, type WithPath } from './http/routed-path'
@@ -63,6 +64,7 @@ export function createApp(ctx: AppContext) {
     // One hook, not one per concern: each hook is a call on every request.
     .onRequest((context) => {
       const { request, set, server, path } = context as WithPath<typeof context>
+      requestArrived()
       const requestId = newId()
       setRequestId(request, requestId)
       set.headers['x-request-id'] = requestId

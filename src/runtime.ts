@@ -65,7 +65,7 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
   const app = createApp(ctx)
   await ctx.jobs.start()
   app.listen({ port: ctx.config.port, hostname: ctx.config.host, maxRequestBodySize: SERVER_BODY_CEILING })
-  const stopGuard = guardMemory(() => (app.server?.pendingRequests ?? 0) > 0)
+  const stopGuard = guardMemory()
   const port = app.server!.port as number
   ctx.log.info('server.started', {
     port,

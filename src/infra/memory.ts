@@ -9,32 +9,42 @@
  * the old 64 MiB ceiling and an idle server collected every 5 s.
  */
 const GROWTH_BYTES = 16 * 1024 * 1024
+/** When no request waits, a collection costs nobody: a smaller growth is enough. */
+const QUIET_GROWTH_BYTES = 4 * 1024 * 1024
 const AT_MOST_EVERY_MS = 1_000
 /** How often the guard looks while the server runs. */
-const GUARD_EVERY_MS = 5_000
+const GUARD_EVERY_MS = 1_000
 
 let collectedAt = Number.NEGATIVE_INFINITY
+/** Requests come in since the guard last looked (the server's own pendingRequests reads 0 between two answers under full load). */
+let arrivals = 0
+
+/** Called by the app for every request: the guard collects only when none came in for a whole second. */
+export const requestArrived = (): void => {
+  arrivals++
+}
 /** The heap right after the last forced collection: the live set growth is measured from. */
 let liveBytes = 0
 
-function collectIfGrown(): void {
-  if (process.memoryUsage().heapUsed - liveBytes <= GROWTH_BYTES || performance.now() - collectedAt < AT_MOST_EVERY_MS) return
+function collectIfGrown(growth = GROWTH_BYTES): void {
+  if (process.memoryUsage().heapUsed - liveBytes <= growth || performance.now() - collectedAt < AT_MOST_EVERY_MS) return
   Bun.gc(true)
   collectedAt = performance.now()
   liveBytes = process.memoryUsage().heapUsed
 }
 
 /** After an ingestion: its garbage is the largest a request leaves. */
-export const collectAfterIngestion = collectIfGrown
+export const collectAfterIngestion = (): void => collectIfGrown()
 
 /**
- * While the server runs, what bursts leave is collected within seconds, but only at a moment no
- * request is waiting for an answer: under load the pause would land in every waiting request's
+ * While the server runs, what bursts leave is collected within a second or two, but only in a second
+ * no request came in: under load the pause would land in every waiting request's
  * latency, and the engine's own collections keep up with a request's short-lived garbage. Returns the stop.
  */
-export function guardMemory(busy: () => boolean): () => void {
+export function guardMemory(): () => void {
   const timer = setInterval(() => {
-    if (!busy()) collectIfGrown()
+    if (arrivals === 0) collectIfGrown(QUIET_GROWTH_BYTES)
+    arrivals = 0
   }, GUARD_EVERY_MS)
   timer.unref()
   return () => clearInterval(timer)

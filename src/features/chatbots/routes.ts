@@ -20,7 +20,7 @@ import {
   multipartOf,
   QuoteGenerationBody,
 } from './model'
-import { chatbotList, chatbotLogo, chatbotView, createChatbot, deleteOwnedChatbot, editOwnedChatbot, prepareCreationBody, type ChatbotMaterial } from './service'
+import { chatbotList, chatbotLogo, chatbotViewResponse, createChatbot, deleteOwnedChatbot, editOwnedChatbot, prepareCreationBody, type ChatbotMaterial } from './service'
 import { CHATBOT_DELETED, DATA_UPDATED, SUBSCRIPTION_REQUIRED, TYPES } from './texts'
 
 const isMultipart = (request: Request) => (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
@@ -126,7 +126,7 @@ export const chatbotRoutes = (ctx: AppContext, material: ChatbotMaterial) => {
 
   const owned = new Elysia({ name: 'chatbot-owned' })
     .use(chatbotAccess(ctx, ownChatbot))
-    .get('/api/v1.0/chatbot-get/:uniqueId/', ({ chatbot, plan, subscription }) => chatbotView(ctx, material, { chatbot, plan, subscription }), {
+    .get('/api/v1.0/chatbot-get/:uniqueId/', ({ chatbot, plan, subscription }) => chatbotViewResponse(ctx, material, { chatbot, plan, subscription }), {
       params: ChatbotParams,
       response: { 200: ChatbotView, ...errorsOf(FAILS.chatbot) },
       detail: { operationId: 'getChatbot', summary: 'Read a chatbot', tags },
