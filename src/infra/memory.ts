@@ -16,6 +16,8 @@ const AT_MOST_EVERY_MS = 1_000
 const GUARD_EVERY_MS = 1_000
 
 let collectedAt = Number.NEGATIVE_INFINITY
+/** The heap right after the last forced collection: the live set growth is measured from. */
+let liveBytes = 0
 /** Requests come in since the guard last looked (the server's own pendingRequests reads 0 between two answers under full load). */
 let arrivals = 0
 
@@ -23,18 +25,21 @@ let arrivals = 0
 export const requestArrived = (): void => {
   arrivals++
 }
-/** The heap right after the last forced collection: the live set growth is measured from. */
-let liveBytes = 0
 
-function collectIfGrown(growth = GROWTH_BYTES): void {
+function collectIfGrown(growth: number, release: boolean): void {
   if (process.memoryUsage().heapUsed - liveBytes <= growth || performance.now() - collectedAt < AT_MOST_EVERY_MS) return
   Bun.gc(true)
   collectedAt = performance.now()
   liveBytes = process.memoryUsage().heapUsed
+  // A collection frees memory for the engine to reuse; the allocator hands it back to the system
+  // only seconds later, or when told to (Bun.shrink: another full collection, compiled code dropped
+  // to be compiled again on use, free memory released). Only when quiet: during ingestion the
+  // dropped code would be compiled again every second.
+  if (release) Bun.shrink()
 }
 
 /** After an ingestion: its garbage is the largest a request leaves. */
-export const collectAfterIngestion = (): void => collectIfGrown()
+export const collectAfterIngestion = (): void => collectIfGrown(GROWTH_BYTES, false)
 
 /**
  * While the server runs, what bursts leave is collected within a second or two, but only in a second
@@ -43,7 +48,7 @@ export const collectAfterIngestion = (): void => collectIfGrown()
  */
 export function guardMemory(): () => void {
   const timer = setInterval(() => {
-    if (arrivals === 0) collectIfGrown(QUIET_GROWTH_BYTES)
+    if (arrivals === 0) collectIfGrown(QUIET_GROWTH_BYTES, true)
     arrivals = 0
   }, GUARD_EVERY_MS)
   timer.unref()
