@@ -240,8 +240,7 @@ function rowView(ctx: AppContext, row: ChatbotRow) {
 }
 
 export async function chatbotView(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, access: { chatbot: ChatbotRow; plan: Plan; subscription: SubscriptionsTable }) {
-  const { chatbot: row, plan, subscription } = access
-  return { ...viewOfRow(ctx, row), ...(await perRequestFields(ctx, material, access)) }
+  return { ...viewOfRow(ctx, access.chatbot), ...(await perRequestFields(ctx, material, access)) }
 }
 
 function viewOfRow(ctx: AppContext, row: ChatbotRow): ReturnType<typeof rowView> {
