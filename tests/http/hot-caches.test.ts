@@ -41,7 +41,11 @@ test('an edit shows at once in chatbot-get and in the widget config, both read j
   const { id } = await createChatbot(app, token, 'business')
   const owner = client(app.url, token)
   const before = await client(app.url).get(path.widget(id))
-  expect((await owner.get(path.get(id))).body.chatbot_greeting).toBe(before.body.chatbot_greeting)
+  const first = await owner.get(path.get(id))
+  expect(first.body.chatbot_greeting).toBe(before.body.chatbot_greeting)
+  // chatbot-get answers a body serialized once per row: still JSON, still with the request id the hooks set.
+  expect(first.headers.get('content-type')).toBe('application/json;charset=utf-8')
+  expect(first.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   expect((await owner.post(path.edit(id), { chatbot_greeting: 'Fresh from the oven' })).status).toBe(200)
   expect((await owner.get(path.get(id))).body.chatbot_greeting).toBe('Fresh from the oven')
   const widget = await client(app.url).get(path.widget(id))
