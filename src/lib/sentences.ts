@@ -43,3 +43,18 @@ export function storedSentences(passage: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s !== '')
 }
+
+/** Words of a table row at most: a label and its figures, no prose. */
+const TABLE_ROW_MAX_WORDS = 25
+const NUMBER = /^[-+±(]?\d[\d.,:%)]*$/
+/**
+ * A line of a table as PDF text gives it: short, no sentence end, at least two figures making up a
+ * third of its tokens or more ("Height (cm) 173.2 7.04 162 185").
+ */
+export function isTableRow(line: string | undefined): boolean {
+  if (line === undefined || /[.!?]["'”’)\]]*$/.test(line)) return false
+  const tokens = line.split(' ')
+  if (tokens.length > TABLE_ROW_MAX_WORDS) return false
+  const figures = tokens.filter((t) => NUMBER.test(t)).length
+  return figures >= 2 && figures * 3 >= tokens.length
+}

@@ -61,3 +61,20 @@ test('a short tail joins the passage before it when that fits', () => {
   const text = `${paragraph(8, 0)}\n\n${paragraph(1, 0)}`
   expect(chunkText(text)).toHaveLength(1)
 })
+
+test("a table's rows stay in the passage of its caption and header, and no row is taken for a heading", () => {
+  const table = [
+    'Table 1. Age (years), height (cm) and weight (kg) of the players.',
+    'Mean Standard Deviation Minimum Maximum Age (years) 24.21 3.41 18.00 32.00',
+    'Height (cm) 173.2 7.04 162 185',
+    'Weight (kg) 67.85 5.17 62.32 77.67',
+  ]
+  // The passage is long enough to end after the first row; the rows after it still belong to it.
+  const text = [`${paragraph(6, 0)} ${table[0]} ${table[1]}`, table[2], table[3], paragraph(8, 1)].join('\n\n')
+  const chunks = chunkText(text)
+  const holding = chunks.find((c) => c.includes('Maximum Age'))
+  expect(holding).toContain('Height (cm) 173.2')
+  expect(holding).toContain('Weight (kg) 67.85 5.17 62.32 77.67')
+  // Prose after the table still starts a passage of its own once the table's passage is long enough.
+  expect(chunks.length).toBeGreaterThan(1)
+})

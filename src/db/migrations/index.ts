@@ -14,6 +14,7 @@ import * as m011 from './011_owner_workflow'
 import * as m012 from './012_conversations'
 import * as m014 from './014_public_limits'
 import * as m015 from './015_answers_at_scale'
+import * as m016 from './016_tables_whole'
 import { integrators } from './013_integrators'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '012_conversations': m012,
   '014_public_limits': m014,
   '015_answers_at_scale': m015,
+  '016_tables_whole': m016,
 }
 
 /** 010 converts stored secrets, so it needs the server key. */

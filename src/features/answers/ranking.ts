@@ -7,7 +7,7 @@
 // passage's document holds of the question lifts a passage.
 import type { AppContext } from '../../context'
 import { isStopWord, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
-import { storedSentences } from '../../lib/sentences'
+import { isTableRow, storedSentences } from '../../lib/sentences'
 import { countWords } from '../../lib/words'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
 import { answerTypeOf, cuesIn, questionCues } from './cues'
@@ -342,7 +342,7 @@ function headingsOf(text: string): Set<number> {
     const own = storedSentences(paragraph)
     if (own.length === 1) {
       const words = countWords(own[0])
-      const prose = /^[\p{L}\p{N}]/u.test(own[0]) && !/[{}[\]<>=;"]|: /.test(own[0])
+      const prose = /^[\p{L}\p{N}]/u.test(own[0]) && !/[{}[\]<>=;"]|: /.test(own[0]) && !isTableRow(own[0])
       if (prose && ((words <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(own[0])) || (own[0].endsWith('?') && words <= QUESTION_WORDS))) headings.add(index)
     }
     index += own.length

@@ -1,4 +1,4 @@
-import { paragraphsOf, sentencesOfParagraph } from '../../lib/sentences.ts'
+import { isTableRow, paragraphsOf, sentencesOfParagraph } from '../../lib/sentences.ts'
 import { countWords } from '../../lib/words.ts'
 
 export interface ChunkOptions {
@@ -14,7 +14,8 @@ export const DEFAULT_MAX_WORDS = 150
 const SECTION_BREAK_WORDS = 30
 const HEADING_MAX_WORDS = 12
 
-const isHeading = (paragraph: string) => countWords(paragraph) <= HEADING_MAX_WORDS && !/[.!?:;,]["'”’)\]]*$/.test(paragraph)
+/** A short paragraph without an end mark, not a table's row ("Height (cm) 173.2 7.04" is no section). */
+const isHeading = (paragraph: string) => countWords(paragraph) <= HEADING_MAX_WORDS && !/[.!?:;,]["'”’)\]]*$/.test(paragraph) && !isTableRow(paragraph)
 
 /**
  * Splits text into passages for the full-text index. Passages follow sections, paragraphs and
@@ -40,7 +41,8 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
     currentWords = 0
   }
 
-  for (const paragraph of paragraphsOf(text)) {
+  const all = paragraphsOf(text)
+  for (const [index, paragraph] of all.entries()) {
     const heading = isHeading(paragraph)
     if (heading && currentWords >= SECTION_BREAK_WORDS) flush()
     paragraphs.push([])
@@ -59,7 +61,9 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
         currentWords += words
       }
     }
-    if (!heading && currentWords >= minWords) flush()
+    // A table's rows stay together: its figures mean nothing apart from its caption and header.
+    const tableGoesOn = isTableRow(paragraphs.at(-1)?.at(-1)) && isTableRow(all[index + 1])
+    if (!heading && !tableGoesOn && currentWords >= minWords) flush()
   }
   // A short tail reads better joined to the passage before it, when that still fits.
   if (paragraphs.length > 0 && currentWords < minWords && chunks.length > 0) {

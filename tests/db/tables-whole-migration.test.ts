@@ -1,0 +1,75 @@
+// Migration 016 cuts material indexed before it again, so a table the old chunker split after a row
+// (or whose rows it took for headings) is one passage with its caption and header after an upgrade.
+import { afterAll, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Migrator, sql } from 'kysely'
+import { openDatabase } from '../../src/db/database'
+import { fullTextIndex } from '../../src/db/fulltext'
+import { migrationProvider } from '../../src/db/migrations'
+import { createKeys } from '../../src/infra/keys'
+import { ask } from '../answers/support'
+import { startTestApp, type TestApp } from '../support/app'
+import { dropTestDatabase, testDatabaseFor } from '../support/database'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'chatbot-tables-'))
+let app: TestApp | undefined
+
+afterAll(async () => {
+  await app?.stop()
+  await dropTestDatabase(dataDir)
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** How the chunker before migration 016 cut a results section: the table's first row ends a passage. */
+const OLD_PASSAGES = [
+  [
+    'Results',
+    '',
+    'The demographic results of the group were summarized in Table 1. The group trained three times a week for a season before the tests began.',
+    'Every player was measured in the morning, before training, by the same two examiners using the same calibrated instruments for the whole study.',
+    'Table 1.',
+    'Age (years), height (cm) and weight (kg) of the players.',
+    'Mean Standard Deviation Minimum Maximum Age (years) 24.21 3.41 18.00 32.00',
+  ].join('\n'),
+  ['Height (cm) 173.2 7.04 162 185', '', 'Weight (kg) 67.85 5.17 62.32 77.67'].join('\n'),
+  'Discussion\n\nThe players were lighter than the national average for their height.',
+]
+
+test('a table split by the old chunker is one passage after migration 016, and its last row answers', async () => {
+  const db = openDatabase(dataDir, await testDatabaseFor(dataDir))
+  const migrated = await new Migrator({ db, provider: migrationProvider(createKeys(crypto.randomUUID() + crypto.randomUUID())) }).migrateTo('015_answers_at_scale')
+  expect(migrated.error).toBeUndefined()
+  const now = new Date().toISOString()
+  const later = new Date(Date.now() + 30 * 86_400_000).toISOString()
+  await sql`INSERT INTO accounts (id, email, verified_at, chatbots_created, created_at) VALUES ('acc-1', 'old@example.com', ${now}, 1, ${now})`.execute(db)
+  await sql`INSERT INTO subscriptions (id, account_id, plan_id, status, current_period_start, current_period_end, created_at, updated_at)
+            VALUES ('sub-1', 'acc-1', 'standard', 'active', ${now}, ${later}, ${now}, ${now})`.execute(db)
+  const chatbotId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d8f'
+  await sql`INSERT INTO chatbots (id, account_id, type, name, title, greeting, instructions, industry, color1, color2, user_allowance, settings, created_at, updated_at)
+            VALUES (${chatbotId}, 'acc-1', 'Knowledge Retrieval', 'Study bot', 'Study bot', 'Hello', 'Ask away', 'Sport science', '#1f6feb', '#ffffff', 100, '{}', ${now}, ${now})`.execute(
+    db,
+  )
+  await fullTextIndex().add(db, { chatbotId, sourceType: 'link', sourceId: 'link-1', title: 'Study', url: 'https://example.org/study' }, OLD_PASSAGES)
+  await db.destroy()
+
+  app = await startTestApp({}, { dataDir })
+  const rows = await app.ctx.db.selectFrom('chunks').select(['text', 'position']).where('chatbot_id', '=', chatbotId).orderBy('position').execute()
+  expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i))
+  const table = rows.find((r) => r.text.includes('Age (years), height (cm)'))
+  expect(table?.text).toContain('Weight (kg) 67.85 5.17 62.32 77.67')
+  expect(rows.map((r) => r.text).join('\n\n')).toContain('The players were lighter than the national average')
+  // The stems' passage counts follow the new passages.
+  const counts = await app.ctx.db.selectFrom('chunk_terms').select(['term', 'passages']).where('chatbot_id', '=', chatbotId).where('term', 'in', ['', 'weight']).execute()
+  expect(new Map(counts.map((c) => [c.term, Number(c.passages)]))).toEqual(
+    new Map([
+      ['', rows.length],
+      ['weight', 1],
+    ]),
+  )
+
+  const answer = await ask(app, chatbotId, 'What was the maximum weight of the players in kg?')
+  expect(answer.answered).toBe(true)
+  expect(answer.reply).toContain('77.67')
+})
