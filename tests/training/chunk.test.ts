@@ -78,3 +78,11 @@ test("a table's rows stay in the passage of its caption and header, and no row i
   // Prose after the table still starts a passage of its own once the table's passage is long enough.
   expect(chunks.length).toBeGreaterThan(1)
 })
+
+test('a heading PDF text ran into the end of a paragraph starts the next passage, with the text under it', () => {
+  const text = [`${paragraph(9, 0)} Blood Measures`, 'Blood samples were taken before and after the loading and kept at -80 °C until analysis.', paragraph(8, 2)].join('\n\n')
+  const chunks = chunkText(text)
+  const section = chunks.find((c) => c.includes('kept at -80 °C'))
+  expect(section?.startsWith('Blood Measures\n\nBlood samples were taken')).toBe(true)
+  expect(chunks.some((c) => c.endsWith('Blood Measures'))).toBe(false)
+})

@@ -1,8 +1,9 @@
-// Tables whole (owner: training, for `chunks` and `chunk_terms`): the chunker keeps a table's rows
-// in one passage with its caption and header (training/chunk.ts), where it used to end a passage
-// after any row once it was long enough, and took a row for a heading. The material already
-// indexed is cut again from its stored passages, in order; a source whose passages come out the
-// same is left as it is.
+// Tables and sections whole (owner: training, for `chunks` and `chunk_terms`): the chunker keeps a
+// table's rows in one passage with its caption and header (training/chunk.ts), where it used to end
+// a passage after any row once it was long enough, and took a row for a heading; and a heading that
+// PDF text ran into the end of a paragraph now starts the passage of its section instead of ending
+// the one before. The material already indexed is cut again from its stored passages, in order; a
+// source whose passages come out the same is left as it is.
 import type { Kysely } from 'kysely'
 import { chunkText } from '../../features/training/chunk'
 import { fullTextIndex } from '../fulltext'

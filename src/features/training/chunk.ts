@@ -17,6 +17,20 @@ const HEADING_MAX_WORDS = 12
 /** A short paragraph without an end mark, not a table's row ("Height (cm) 173.2 7.04" is no section). */
 const isHeading = (paragraph: string) => countWords(paragraph) <= HEADING_MAX_WORDS && !/[.!?:;,]["'”’)\]]*$/.test(paragraph) && !isTableRow(paragraph)
 
+/** A title-case line of a few words: "Blood Measures", "Height and Weight Measure". */
+const TITLE_LINE = /^\p{Lu}[\p{L}-]*(?: (?:(?:a|an|and|by|for|in|of|on|or|the|to|with)|\p{Lu}[\p{L}-]*)){0,5}$/u
+
+/**
+ * A paragraph's sentences, its last line apart when that is a heading: PDF text often runs a
+ * section's heading into the end of the paragraph before it ("… the sprint field. Blood Measures").
+ */
+function headingsApart(paragraph: string): string[][] {
+  const sentences = sentencesOfParagraph(paragraph)
+  const last = sentences.at(-1)
+  if (sentences.length < 2 || last === undefined || !TITLE_LINE.test(last)) return [sentences]
+  return [sentences.slice(0, -1), [last]]
+}
+
 /**
  * Splits text into passages for the full-text index. Passages follow sections, paragraphs and
  * sentences (from sbd, so "salsa.debian.org" or "e.g." never end one): a heading starts a passage
@@ -41,12 +55,12 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
     currentWords = 0
   }
 
-  const all = paragraphsOf(text)
-  for (const [index, paragraph] of all.entries()) {
-    const heading = isHeading(paragraph)
+  const all = paragraphsOf(text).flatMap(headingsApart)
+  for (const [index, sentences] of all.entries()) {
+    const heading = sentences.length === 1 && isHeading(sentences[0])
     if (heading && currentWords >= SECTION_BREAK_WORDS) flush()
     paragraphs.push([])
-    for (const sentence of sentencesOfParagraph(paragraph)) {
+    for (const sentence of sentences) {
       for (const piece of cutLongSentence(sentence, maxWords)) {
         const words = countWords(piece)
         if (currentWords > 0 && currentWords + words > maxWords) {
@@ -62,7 +76,7 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
       }
     }
     // A table's rows stay together: its figures mean nothing apart from its caption and header.
-    const tableGoesOn = isTableRow(paragraphs.at(-1)?.at(-1)) && isTableRow(all[index + 1])
+    const tableGoesOn = isTableRow(paragraphs.at(-1)?.at(-1)) && isTableRow(all[index + 1]?.join(' '))
     if (!heading && !tableGoesOn && currentWords >= minWords) flush()
   }
   // A short tail reads better joined to the passage before it, when that still fits.
