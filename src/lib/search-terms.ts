@@ -62,12 +62,18 @@ export function wordsOf(text: string): string[] {
 
 export const isStopWord = (word: string) => STOP_WORDS.has(word)
 
+function undoubled(stem: string): string {
+  const single = stem.replace(/([bdfgmnprt])\1$/, '$1')
+  return single !== stem && STOP_WORDS.has(single) ? stem : single
+}
+
 /** A word's stem; digits and mixed tokens ("v1", "2x") stay as they are. */
 export function stemOf(word: string): string {
   const known = cache.get(word)
   if (known !== undefined) return known
-  // Porter2 undoubles the end of "added" (ad) but not of "add": undouble every stem alike.
-  const stem = /^\p{L}+$/u.test(word) ? stemmer.stem(word).replace(/([bdfgmnprt])\1$/, '$1') : word
+  // Porter2 undoubles the end of "added" (ad) but not of "add": undouble every stem alike, unless
+  // that makes a stop word of it ("off" is not "of", "inn" not "in").
+  const stem = /^\p{L}+$/u.test(word) ? undoubled(stemmer.stem(word)) : word
   if (cache.size >= STEM_CACHE_LIMIT) cache.clear()
   cache.set(word, stem)
   return stem

@@ -22,6 +22,9 @@ test('search terms: stems of content words (stopword list, Snowball), punctuatio
   expect(searchTerms('what is it')).toEqual(['what', 'is', 'it'])
   expect(searchTerms(Array.from({ length: 40 }, (_, i) => `word${i}`).join(' '))).toHaveLength(16)
   expect(searchTerms('')).toEqual([])
+  // Doubled endings are undone alike ("added" and "add"), but never into a stop word: "off" is not "of".
+  expect(searchTerms('added add')).toEqual(['ad'])
+  expect(searchTerms('Can I turn it off?')).toEqual(['turn', 'off'])
 })
 
 let app: TestApp
