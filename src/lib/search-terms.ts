@@ -86,10 +86,14 @@ export function indexTerms(text: string): string {
     .join(' ')
 }
 
-/** Stems of a text's content words (stop words and lone letters left out), each once. */
+/** Stems of a text's content words (stop words, words stemmed to one, and lone letters left out), each once. */
 export function contentStems(text: string): Set<string> {
   const stems = new Set<string>()
-  for (const word of wordsOf(text)) if (!isStopWord(word) && !isLoneLetter(word)) stems.add(stemOf(word))
+  for (const word of wordsOf(text)) {
+    if (isStopWord(word) || isLoneLetter(word)) continue
+    const stem = stemOf(word)
+    if (!isStopWord(stem)) stems.add(stem)
+  }
   return stems
 }
 
@@ -165,7 +169,8 @@ export function namesTopic(query: string): boolean {
 export function searchTerms(query: string): string[] {
   const all = wordsOf(query)
   const words = all.filter((w, i) => !isLoneLetter(w) && !(i > 0 && all[i - 1] === 'how' && MEASURE_WORDS.has(w)) && !(w === 'stand' && all[i + 1] === 'for'))
-  const content = words.filter((w) => !isStopWord(w))
+  // A word whose stem is a stop word ("its" is "it") would match every passage holding that stop word.
+  const content = words.filter((w) => !isStopWord(w) && !isStopWord(stemOf(w)))
   const chosen = content.length > 0 ? content : words
   return [...new Set(chosen.map((w) => stemOf(w).slice(0, MAX_TERM_CHARS)))].slice(0, MAX_SEARCH_TERMS)
 }

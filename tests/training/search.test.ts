@@ -25,6 +25,8 @@ test('search terms: stems of content words (stopword list, Snowball), punctuatio
   // Doubled endings are undone alike ("added" and "add"), but never into a stop word: "off" is not "of".
   expect(searchTerms('added add')).toEqual(['ad'])
   expect(searchTerms('Can I turn it off?')).toEqual(['turn', 'off'])
+  // A word whose stem is a stop word is one: "its" would match every "it".
+  expect(searchTerms('What does Git call its staging area?')).toEqual(['git', 'call', 'stage', 'area'])
 })
 
 let app: TestApp
