@@ -2,39 +2,24 @@
 // questions are folded for grouping and each session gets its totals, so the owner's inbox and
 // unanswered list show the old conversations at once, and a new message adds to their totals.
 import { afterAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Migrator, sql } from 'kysely'
-import { openDatabase } from '../../src/db/database'
-import { migrationProvider } from '../../src/db/migrations'
-import { createKeys } from '../../src/infra/keys'
+import { sql } from 'kysely'
 import { client, loginToken, startTestApp, type TestApp } from '../support/app'
-import { dropTestDatabase, testDatabaseFor } from '../support/database'
+import { insertOldChatbot, migratedTo, upgradeDataDir } from '../support/upgrade'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'chatbot-inbox-migration-'))
+const { dataDir, remove } = upgradeDataDir('inbox-migration')
 let app: TestApp | undefined
 
 afterAll(async () => {
   await app?.stop()
-  await dropTestDatabase(dataDir)
-  rmSync(dataDir, { recursive: true, force: true })
+  await remove()
 })
 
 test('conversations stored before migration 012 are listed, grouped and counted after it', async () => {
-  const db = openDatabase(dataDir, await testDatabaseFor(dataDir))
-  const migrated = await new Migrator({ db, provider: migrationProvider(createKeys(crypto.randomUUID() + crypto.randomUUID())) }).migrateTo('009_answers')
-  expect(migrated.error).toBeUndefined()
+  const db = await migratedTo(dataDir, '009_answers')
 
   const at = (minute: number, ms = 0) => new Date(Date.UTC(2026, 10, 20, 9, minute, 0, ms)).toISOString()
-  const now = new Date().toISOString()
-  const later = new Date(Date.now() + 30 * 86_400_000).toISOString()
-  await sql`INSERT INTO accounts (id, email, verified_at, chatbots_created, created_at) VALUES ('acc-1', 'old-inbox@example.com', ${now}, 1, ${now})`.execute(db)
-  await sql`INSERT INTO subscriptions (id, account_id, plan_id, status, current_period_start, current_period_end, created_at, updated_at)
-            VALUES ('sub-1', 'acc-1', 'standard', 'active', ${now}, ${later}, ${now}, ${now})`.execute(db)
   const chatbotId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d8f'
-  await sql`INSERT INTO chatbots (id, account_id, type, name, title, greeting, instructions, industry, color1, color2, user_allowance, settings, created_at, updated_at)
-            VALUES (${chatbotId}, 'acc-1', 'Business Enquiries', 'Old bot', 'Old bot', 'Hello', 'Ask away', 'Bakery', '#1f6feb', '#ffffff', 100, '{}', ${now}, ${now})`.execute(db)
+  await insertOldChatbot(db, { id: chatbotId, type: 'Business Enquiries', industry: 'Bakery', email: 'old-inbox@example.com' })
   const session = async (id: string, visitor: string, minute: number) =>
     sql`INSERT INTO chat_sessions (id, chatbot_id, visitor_id, state, counted, version, created_at, updated_at)
         VALUES (${id}, ${chatbotId}, ${visitor}, '{}', 1, 0, ${at(minute)}, ${at(minute)})`.execute(db)

@@ -1,42 +1,24 @@
 // Migration 009 re-indexes material indexed before it: passages put back together, cleaned, cut
 // again and indexed by Snowball stems, so an upgraded service answers from them at once.
 import { afterAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Migrator, sql } from 'kysely'
-import { openDatabase } from '../../src/db/database'
-import { migrationProvider } from '../../src/db/migrations'
-import { createKeys } from '../../src/infra/keys'
+import { sql } from 'kysely'
 import { ask } from '../answers/support'
 import { startTestApp, type TestApp } from '../support/app'
-import { dropTestDatabase, testDatabaseFor } from '../support/database'
+import { insertOldChatbot, migratedTo, upgradeDataDir } from '../support/upgrade'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'chatbot-reindex-'))
+const { dataDir, remove } = upgradeDataDir('reindex')
 let app: TestApp | undefined
 
 afterAll(async () => {
   await app?.stop()
-  await dropTestDatabase(dataDir)
-  rmSync(dataDir, { recursive: true, force: true })
+  await remove()
 })
 
 test('passages indexed before migration 009 are cleaned, re-cut and searchable by stems after it', async () => {
-  const db = openDatabase(dataDir, await testDatabaseFor(dataDir))
-  const migrated = await new Migrator({ db, provider: migrationProvider(createKeys(crypto.randomUUID() + crypto.randomUUID())) }).migrateTo('008_scale_out')
-  expect(migrated.error).toBeUndefined()
-
+  const db = await migratedTo(dataDir, '008_scale_out')
   // A subscribed account with a Knowledge Retrieval chatbot and passages as the old chunker left them.
-  const now = new Date().toISOString()
-  const later = new Date(Date.now() + 30 * 86_400_000).toISOString()
-  await sql`INSERT INTO accounts (id, email, verified_at, chatbots_created, created_at) VALUES ('acc-1', 'old@example.com', ${now}, 1, ${now})`.execute(db)
-  await sql`INSERT INTO subscriptions (id, account_id, plan_id, status, current_period_start, current_period_end, created_at, updated_at)
-            VALUES ('sub-1', 'acc-1', 'standard', 'active', ${now}, ${later}, ${now}, ${now})`.execute(db)
   const chatbotId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d8e'
-  await sql`INSERT INTO chatbots (id, account_id, type, name, title, greeting, instructions, industry, color1, color2, user_allowance, settings, created_at, updated_at)
-            VALUES (${chatbotId}, 'acc-1', 'Knowledge Retrieval', 'Old bot', 'Old bot', 'Hello', 'Ask away', 'Software', '#1f6feb', '#ffffff', 100, '{}', ${now}, ${now})`.execute(
-    db,
-  )
+  await insertOldChatbot(db, { id: chatbotId })
   const old = [
     'Welcome to the handbook. Packages of the De- bian project are built on dedicated machines',
     'called buildds, which died young in the early days. Every upload is signed by its maintainer.',

@@ -2,25 +2,18 @@
 // (or whose rows it took for headings) is one passage with its caption and header after an upgrade,
 // and makes its stems again, so "off" is no longer indexed as "of".
 import { afterAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Migrator, sql } from 'kysely'
-import { openDatabase } from '../../src/db/database'
+import { sql } from 'kysely'
 import { fullTextIndex } from '../../src/db/fulltext'
-import { migrationProvider } from '../../src/db/migrations'
-import { createKeys } from '../../src/infra/keys'
 import { ask } from '../answers/support'
 import { startTestApp, type TestApp } from '../support/app'
-import { dropTestDatabase, testDatabaseFor } from '../support/database'
+import { insertOldChatbot, migratedTo, upgradeDataDir } from '../support/upgrade'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'chatbot-tables-'))
+const { dataDir, remove } = upgradeDataDir('tables')
 let app: TestApp | undefined
 
 afterAll(async () => {
   await app?.stop()
-  await dropTestDatabase(dataDir)
-  rmSync(dataDir, { recursive: true, force: true })
+  await remove()
 })
 
 /** How the chunker before migration 016 cut a results section: the table's first row ends a passage. */
@@ -39,19 +32,9 @@ const OLD_PASSAGES = [
 ]
 
 test('a table split by the old chunker is one passage after migration 016, and its last row answers', async () => {
-  const db = openDatabase(dataDir, await testDatabaseFor(dataDir))
-  const migrated = await new Migrator({ db, provider: migrationProvider(createKeys(crypto.randomUUID() + crypto.randomUUID())) }).migrateTo('015_answers_at_scale')
-  expect(migrated.error).toBeUndefined()
-  const now = new Date().toISOString()
-  const later = new Date(Date.now() + 30 * 86_400_000).toISOString()
-  await sql`INSERT INTO accounts (id, email, verified_at, chatbots_created, created_at) VALUES ('acc-1', 'old@example.com', ${now}, 1, ${now})`.execute(db)
-  await sql`INSERT INTO subscriptions (id, account_id, plan_id, status, current_period_start, current_period_end, created_at, updated_at)
-            VALUES ('sub-1', 'acc-1', 'standard', 'active', ${now}, ${later}, ${now}, ${now})`.execute(db)
+  const db = await migratedTo(dataDir, '015_answers_at_scale')
   const chatbotId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d8f'
-  await sql`INSERT INTO chatbots (id, account_id, type, name, title, greeting, instructions, industry, color1, color2, user_allowance, settings, created_at, updated_at)
-            VALUES (${chatbotId}, 'acc-1', 'Knowledge Retrieval', 'Study bot', 'Study bot', 'Hello', 'Ask away', 'Sport science', '#1f6feb', '#ffffff', 100, '{}', ${now}, ${now})`.execute(
-    db,
-  )
+  await insertOldChatbot(db, { id: chatbotId, industry: 'Sport science' })
   await fullTextIndex().add(db, { chatbotId, sourceType: 'link', sourceId: 'link-1', title: 'Study', url: 'https://example.org/study' }, OLD_PASSAGES)
   // The stemmer before 016 made "off" into "of": the stems and their counts as it left them.
   await sql`UPDATE chunks SET terms = replace(terms, ' off ', ' of ') WHERE chatbot_id = ${chatbotId}`.execute(db)

@@ -1,41 +1,26 @@
 // Upgrading to 013: chatbots made before get a webhook secret (sealed), and a lead.created webhook
 // queued under the old job kind is moved onto the outbox with its webhook-id.
 import { afterAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Migrator, sql } from 'kysely'
 import { Webhook } from 'standardwebhooks'
-import { openDatabase } from '../../src/db/database'
-import { migrationProvider } from '../../src/db/migrations'
 import { openWebhookSecret } from '../../src/features/chatbots/webhook-secret'
 import { LEGACY_LEAD_WEBHOOK_JOB } from '../../src/features/quotes/leads'
-import { createKeys } from '../../src/infra/keys'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { dropTestDatabase, testDatabaseFor } from '../support/database'
+import { insertOldChatbot, migratedTo, upgradeDataDir } from '../support/upgrade'
 import { createChatbot, BAKERY_PRICES, webhookSecretOf } from '../support/chatbots'
 import { path } from '../support/endpoints'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'chatbot-upgrade-'))
+const { dataDir, remove } = upgradeDataDir('upgrade')
 const apps: TestApp[] = []
 
 afterAll(async () => {
   for (const app of apps) await app.stop()
-  await dropTestDatabase(dataDir)
-  rmSync(dataDir, { recursive: true, force: true })
+  await remove()
 })
 
 test('a chatbot made before 013 gets a sealed webhook secret', async () => {
-  const db = openDatabase(dataDir, await testDatabaseFor(dataDir))
-  const migrated = await new Migrator({ db, provider: migrationProvider(createKeys(crypto.randomUUID() + crypto.randomUUID())) }).migrateTo('010_secrets_at_rest')
-  expect(migrated.error).toBeUndefined()
-  const now = new Date().toISOString()
-  await sql`INSERT INTO accounts (id, email, verified_at, chatbots_created, created_at) VALUES ('acc-1', 'old@example.com', ${now}, 1, ${now})`.execute(db)
+  const db = await migratedTo(dataDir, '010_secrets_at_rest')
   const chatbotId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d8e'
-  await sql`INSERT INTO chatbots (id, account_id, type, name, title, greeting, instructions, industry, color1, color2, user_allowance, settings, created_at, updated_at)
-            VALUES (${chatbotId}, 'acc-1', 'Knowledge Retrieval', 'Old bot', 'Old bot', 'Hello', 'Ask away', 'Software', '#1f6feb', '#ffffff', 100, '{}', ${now}, ${now})`.execute(
-    db,
-  )
+  await insertOldChatbot(db, { id: chatbotId, subscribed: false })
   await db.destroy()
 
   const app = await startTestApp({}, { dataDir })
