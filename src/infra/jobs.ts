@@ -20,28 +20,47 @@ export interface JobKind<P> {
   onAttemptFailed?(payload: P, job: JobContext, error: unknown, willRetry: boolean): Promise<void>
   /** Delete the row once done instead of keeping it (work anyone can ask for, such as login codes, must not pile up). */
   forgetWhenDone?: boolean
+  /**
+   * 'bulk': long work an owner queues by the hundred (reading linked pages, up to 15 s each), run
+   * in a lane of its own so it never holds up the short work someone waits on (a login code, a
+   * booking's invitation, a webhook). Everything else runs in the default lane.
+   */
+  lane?: 'bulk'
 }
 
 type Executor = Pick<Db, 'insertInto'>
 
 export interface JobsOptions {
-  /** Jobs run at once by this instance. */
+  /** Jobs of the default lane run at once by this instance. */
   concurrency: number
+  /** Bulk jobs run at once by this instance (each holds a page and its passages in memory while it runs). */
+  bulkConcurrency: number
   pollMs: number
   /** How long a claim holds without renewal; renewed every third of it while the job runs. */
   leaseMs: number
 }
 
-const DEFAULTS: JobsOptions = { concurrency: 4, pollMs: 1000, leaseMs: 60_000 }
+const DEFAULTS: JobsOptions = { concurrency: 4, bulkConcurrency: 4, pollMs: 1000, leaseMs: 60_000 }
+
+/** A queue of its own per lane; a lane claims rows of its own kinds only, up to twice its concurrency. */
+interface Lane {
+  queue: PQueue
+  concurrency: number
+  /** Claimed rows of this lane, queued here or running. */
+  held: Set<string>
+  /** The bulk lane's kinds; the default lane takes every other kind (an unknown one fails there, as it should). */
+  bulk: boolean
+}
 
 /**
  * Durable background work: a row in `jobs` is written (inside the caller's transaction) before the
- * API answers, and a p-queue works the due rows.
+ * API answers, and a p-queue per lane works the due rows: the default lane (mails, webhooks) and
+ * the bulk lane (reading links), so a long batch of one never delays the other.
  *
  * Claiming a row sets it 'running' with a lease (lease_until) and our worker id (locked_by), and
  * counts an attempt; the attempt number is the claim's fencing token, so a worker that lost its
  * lease cannot overwrite the outcome of the claim that replaced it. On PostgreSQL every lease this
- * instance holds (jobs waiting in its p-queue as well as running) is renewed every third of its length.
+ * instance holds (jobs waiting in its p-queues as well as running) is renewed every third of its length.
  * - SQLite (one instance): a restart takes interrupted rows back at once.
  * - PostgreSQL (several instances may share the table): rows are claimed with FOR UPDATE SKIP
  *   LOCKED, so two instances never claim the same row, and a 'running' row is taken back only
@@ -49,7 +68,8 @@ const DEFAULTS: JobsOptions = { concurrency: 4, pollMs: 1000, leaseMs: 60_000 }
  */
 export class Jobs {
   private kinds = new Map<string, JobKind<never>>()
-  private queue: PQueue
+  private lanes: Lane[]
+  /** Every claimed row, of either lane. */
   private inFlight = new Set<string>()
   private timer: ReturnType<typeof setInterval> | null = null
   private leaseTimer: ReturnType<typeof setInterval> | null = null
@@ -67,7 +87,8 @@ export class Jobs {
     opts: Partial<JobsOptions> = {},
   ) {
     this.opts = { ...DEFAULTS, ...opts }
-    this.queue = new PQueue({ concurrency: this.opts.concurrency })
+    const lane = (concurrency: number, bulk: boolean): Lane => ({ queue: new PQueue({ concurrency }), concurrency, held: new Set(), bulk })
+    this.lanes = [lane(this.opts.concurrency, false), lane(this.opts.bulkConcurrency, true)]
     this.dialect = dialectOf(db)
   }
 
@@ -120,7 +141,7 @@ export class Jobs {
     if (this.timer) clearInterval(this.timer)
     this.timer = null
     await this.polling
-    await this.queue.onIdle()
+    await Promise.all(this.lanes.map((lane) => lane.queue.onIdle()))
     // Leases are kept fresh until the last held job has finished.
     if (this.leaseTimer) clearInterval(this.leaseTimer)
     this.leaseTimer = null
@@ -147,7 +168,7 @@ export class Jobs {
   async idle(): Promise<void> {
     for (;;) {
       await this.polling
-      await this.queue.onIdle()
+      await Promise.all(this.lanes.map((lane) => lane.queue.onIdle()))
       const due = await this.db
         .selectFrom('jobs')
         .select('id')
@@ -155,22 +176,36 @@ export class Jobs {
         .where('run_at', '<=', this.clock.now().toISOString())
         .limit(1)
         .execute()
-      if (due.length === 0 && !this.polling && this.queue.size === 0 && this.queue.pending === 0) return
+      if (due.length === 0 && !this.polling && this.lanes.every((lane) => lane.queue.size === 0 && lane.queue.pending === 0)) return
       this.kick()
       await Bun.sleep(20)
     }
   }
 
   private async poll(): Promise<void> {
-    const room = this.opts.concurrency * 2 - this.inFlight.size
-    if (room <= 0) return
-    const claimed = this.dialect === 'postgres' ? await this.claimShared(room) : await this.claimLocal(room)
+    for (const lane of this.lanes) await this.fill(lane)
+  }
+
+  /** The bulk lane's kinds, as registered. */
+  private bulkKinds(): string[] {
+    return [...this.kinds].filter(([, handler]) => handler.lane === 'bulk').map(([kind]) => kind)
+  }
+
+  /** Claims due rows of the lane's kinds while it has room. */
+  private async fill(lane: Lane): Promise<void> {
+    const room = lane.concurrency * 2 - lane.held.size
+    const bulk = this.bulkKinds()
+    if (room <= 0 || (lane.bulk && bulk.length === 0)) return
+    const kinds: KindFilter = lane.bulk ? { in: bulk } : { notIn: bulk }
+    const claimed = this.dialect === 'postgres' ? await this.claimShared(room, kinds) : await this.claimLocal(room, kinds)
     for (const row of claimed) {
       this.inFlight.add(row.id)
-      void this.queue
+      lane.held.add(row.id)
+      void lane.queue
         .add(() => this.runOne(row.id, row.kind, row.payload, row.attempts))
         .finally(() => {
           this.inFlight.delete(row.id)
+          lane.held.delete(row.id)
           // A finished job frees room: look for more at once instead of waiting for the timer.
           if (this.timer) this.kick()
         })
@@ -178,9 +213,12 @@ export class Jobs {
   }
 
   /** SQLite: this process is the only worker; read the due rows, then claim each with a conditional update. */
-  private async claimLocal(room: number): Promise<ClaimedJob[]> {
+  private async claimLocal(room: number, kinds: KindFilter): Promise<ClaimedJob[]> {
     const now = this.clock.now()
-    const due = await this.db.selectFrom('jobs').selectAll().where('status', '=', 'queued').where('run_at', '<=', now.toISOString()).orderBy('run_at').limit(room).execute()
+    let query = this.db.selectFrom('jobs').selectAll().where('status', '=', 'queued').where('run_at', '<=', now.toISOString())
+    if ('in' in kinds) query = query.where('kind', 'in', kinds.in)
+    else if (kinds.notIn.length > 0) query = query.where('kind', 'not in', kinds.notIn)
+    const due = await query.orderBy('run_at').limit(room).execute()
     const claimed: ClaimedJob[] = []
     for (const row of due) {
       if (this.inFlight.has(row.id)) continue
@@ -205,7 +243,7 @@ export class Jobs {
    * PostgreSQL: one statement claims due rows and rows whose lease lapsed; SKIP LOCKED passes over
    * rows another instance is claiming at this moment, so no row is claimed twice.
    */
-  private async claimShared(room: number): Promise<ClaimedJob[]> {
+  private async claimShared(room: number, kinds: KindFilter): Promise<ClaimedJob[]> {
     const now = this.clock.now().toISOString()
     const mine = [...this.inFlight]
     return this.db
@@ -224,6 +262,8 @@ export class Jobs {
           .where((w) => w.or([w.and([w('status', '=', 'queued'), w('run_at', '<=', now)]), w.and([w('status', '=', 'running'), w('lease_until', '<', now)])]))
         // Our own running jobs are never "lapsed" to us, even when a test moves the clock past their lease.
         if (mine.length > 0) due = due.where('id', 'not in', mine)
+        if ('in' in kinds) due = due.where('kind', 'in', kinds.in)
+        else if (kinds.notIn.length > 0) due = due.where('kind', 'not in', kinds.notIn)
         return due.orderBy('run_at').limit(room).forUpdate().skipLocked()
       })
       .returning(['id', 'kind', 'payload', 'attempts'])
@@ -290,6 +330,9 @@ export class Jobs {
     }
   }
 }
+
+/** Which kinds a lane claims: the bulk kinds, or every kind but them. */
+type KindFilter = { in: string[] } | { notIn: string[] }
 
 interface ClaimedJob {
   id: string
