@@ -20,27 +20,31 @@ export interface JobKind<P> {
   onAttemptFailed?(payload: P, job: JobContext, error: unknown, willRetry: boolean): Promise<void>
   /** Delete the row once done instead of keeping it (work anyone can ask for, such as login codes, must not pile up). */
   forgetWhenDone?: boolean
-  /**
-   * 'bulk': long work an owner queues by the hundred (reading linked pages, up to 15 s each), run
-   * in a lane of its own so it never holds up the short work someone waits on (a login code, a
-   * booking's invitation, a webhook). Everything else runs in the default lane.
-   */
-  lane?: 'bulk'
+  /** A lane of its own (JobLane); everything else runs in the default lane. */
+  lane?: JobLane
 }
+
+/**
+ * Work that waits on someone else's server, up to 15 s a try, each in a lane of its own so it never
+ * holds up the short work people wait on (login codes, mails): 'links' reads the pages an owner
+ * queues by the hundred, 'webhooks' posts to an owner's endpoint that may hang while visitors'
+ * quotes keep coming.
+ */
+export type JobLane = 'links' | 'webhooks'
 
 type Executor = Pick<Db, 'insertInto'>
 
 export interface JobsOptions {
   /** Jobs of the default lane run at once by this instance. */
   concurrency: number
-  /** Bulk jobs run at once by this instance (each holds a page and its passages in memory while it runs). */
-  bulkConcurrency: number
+  /** Jobs of each other lane run at once by this instance. */
+  laneConcurrency: Record<JobLane, number>
   pollMs: number
   /** How long a claim holds without renewal; renewed every third of it while the job runs. */
   leaseMs: number
 }
 
-const DEFAULTS: JobsOptions = { concurrency: 4, bulkConcurrency: 4, pollMs: 1000, leaseMs: 60_000 }
+const DEFAULTS: JobsOptions = { concurrency: 4, laneConcurrency: { links: 4, webhooks: 4 }, pollMs: 1000, leaseMs: 60_000 }
 
 /** A queue of its own per lane; a lane claims rows of its own kinds only, up to twice its concurrency. */
 interface Lane {
@@ -48,14 +52,14 @@ interface Lane {
   concurrency: number
   /** Claimed rows of this lane, queued here or running. */
   held: Set<string>
-  /** The bulk lane's kinds; the default lane takes every other kind (an unknown one fails there, as it should). */
-  bulk: boolean
+  /** Its name; null for the default lane, which takes every kind no other lane has (an unknown one fails there, as it should). */
+  name: JobLane | null
 }
 
 /**
  * Durable background work: a row in `jobs` is written (inside the caller's transaction) before the
- * API answers, and a p-queue per lane works the due rows: the default lane (mails, webhooks) and
- * the bulk lane (reading links), so a long batch of one never delays the other.
+ * API answers, and a p-queue per lane works the due rows (JobLane): links and webhooks each in a
+ * lane of their own, the rest in the default lane, so a long batch of one never delays the others.
  *
  * Claiming a row sets it 'running' with a lease (lease_until) and our worker id (locked_by), and
  * counts an attempt; the attempt number is the claim's fencing token, so a worker that lost its
@@ -87,8 +91,8 @@ export class Jobs {
     opts: Partial<JobsOptions> = {},
   ) {
     this.opts = { ...DEFAULTS, ...opts }
-    const lane = (concurrency: number, bulk: boolean): Lane => ({ queue: new PQueue({ concurrency }), concurrency, held: new Set(), bulk })
-    this.lanes = [lane(this.opts.concurrency, false), lane(this.opts.bulkConcurrency, true)]
+    const lane = (name: JobLane | null, concurrency: number): Lane => ({ queue: new PQueue({ concurrency }), concurrency, held: new Set(), name })
+    this.lanes = [lane(null, this.opts.concurrency), ...Object.entries(this.opts.laneConcurrency).map(([name, concurrency]) => lane(name as JobLane, concurrency))]
     this.dialect = dialectOf(db)
   }
 
@@ -186,17 +190,17 @@ export class Jobs {
     for (const lane of this.lanes) await this.fill(lane)
   }
 
-  /** The bulk lane's kinds, as registered. */
-  private bulkKinds(): string[] {
-    return [...this.kinds].filter(([, handler]) => handler.lane === 'bulk').map(([kind]) => kind)
+  /** The kinds registered to a lane of their own: one lane's (name), or every such lane's (null). */
+  private laneKinds(name: JobLane | null): string[] {
+    return [...this.kinds].filter(([, handler]) => (name === null ? handler.lane !== undefined : handler.lane === name)).map(([kind]) => kind)
   }
 
   /** Claims due rows of the lane's kinds while it has room. */
   private async fill(lane: Lane): Promise<void> {
     const room = lane.concurrency * 2 - lane.held.size
-    const bulk = this.bulkKinds()
-    if (room <= 0 || (lane.bulk && bulk.length === 0)) return
-    const kinds: KindFilter = lane.bulk ? { in: bulk } : { notIn: bulk }
+    const own = this.laneKinds(lane.name)
+    if (room <= 0 || (lane.name !== null && own.length === 0)) return
+    const kinds: KindFilter = lane.name === null ? { notIn: own } : { in: own }
     const claimed = this.dialect === 'postgres' ? await this.claimShared(room, kinds) : await this.claimLocal(room, kinds)
     for (const row of claimed) {
       this.inFlight.add(row.id)
@@ -331,7 +335,7 @@ export class Jobs {
   }
 }
 
-/** Which kinds a lane claims: the bulk kinds, or every kind but them. */
+/** Which kinds a lane claims: its own, or (the default lane) every kind but the other lanes'. */
 type KindFilter = { in: string[] } | { notIn: string[] }
 
 interface ClaimedJob {

@@ -21,7 +21,7 @@ export interface LinkJobPayload {
 /** Fetch, then add or refuse in one transaction. Outcomes go to link_jobs; only surprises throw (and are retried). */
 export function linkJob(ctx: AppContext): JobKind<LinkJobPayload> {
   return {
-    lane: 'bulk',
+    lane: 'links',
     retryDelaysMs: [5_000, 60_000],
     run: (payload) => processLink(ctx, payload.linkJobId),
     async onAttemptFailed(payload, _job, _error, willRetry) {

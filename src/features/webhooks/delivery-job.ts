@@ -27,6 +27,7 @@ export function webhookDeliveryJob(ctx: AppContext, observe: DeliveryObserver = 
     await observe(delivery, state)
   }
   return {
+    lane: 'webhooks',
     retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
     async run({ delivery_id }, job) {
       const delivery = await findDelivery(ctx.db, delivery_id)
