@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { client, outbox, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { createChatbot } from '../support/chatbots'
 import { path } from '../support/endpoints'
-import { html, linkJobs, startPageServer } from '../training/support'
+import { html, linkJobs } from '../training/support'
 
 /** More than a lane holds (four running, four waiting): before lanes, these alone filled the queue. */
 const HELD = 12
