@@ -73,7 +73,7 @@ interface Lane {
 export class Jobs {
   private kinds = new Map<string, JobKind<never>>()
   private lanes: Lane[]
-  /** Every claimed row, of either lane. */
+  /** Every claimed row, of any lane. */
   private inFlight = new Set<string>()
   private timer: ReturnType<typeof setInterval> | null = null
   private leaseTimer: ReturnType<typeof setInterval> | null = null

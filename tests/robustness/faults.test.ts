@@ -9,6 +9,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { CREATION_BODIES } from '../support/chatbots'
 import { grantedToken, spawnServer } from '../support/process'
 import { dropTestDatabase, onPostgres } from '../support/database'
+import { gate, startHeldServer } from '../support/held-server'
 
 async function onePagePdf(text: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
@@ -30,20 +31,12 @@ const filesUnder = (dir: string): string[] => {
 test('kill -9 with links and a webhook queued and an upload in flight loses no accepted work', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'faults-'))
   // A site that holds every answer until released, and a webhook receiver that hangs until released.
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  let held = 0
-  const site = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    async fetch(req) {
-      held++
-      await released
-      const n = new URL(req.url).pathname
-      return new Response(`<html><head><title>Page ${n}</title></head><body><p>Durable queue page ${n} with several words of real content.</p></body></html>`, {
-        headers: { 'content-type': 'text/html' },
-      })
-    },
+  const { opened: released, open: release } = gate()
+  const site = startHeldServer(released, (req) => {
+    const n = new URL(req.url).pathname
+    return new Response(`<html><head><title>Page ${n}</title></head><body><p>Durable queue page ${n} with several words of real content.</p></body></html>`, {
+      headers: { 'content-type': 'text/html' },
+    })
   })
   const deliveries: { headers: Record<string, string>; body: string }[] = []
   const receiver = Bun.serve({
@@ -90,8 +83,8 @@ test('kill -9 with links and a webhook queued and an upload in flight loses no a
     socket.write(pdf.slice(0, pdf.length >> 1))
 
     // Wait until the worker is inside the fetches, then kill the process without warning.
-    for (let i = 0; i < 200 && held === 0; i++) await Bun.sleep(25)
-    expect(held).toBeGreaterThan(0)
+    for (let i = 0; i < 200 && site.asked() === 0; i++) await Bun.sleep(25)
+    expect(site.asked()).toBeGreaterThan(0)
     await server.kill9()
     socket.destroy()
     release()
@@ -122,7 +115,7 @@ test('kill -9 with links and a webhook queued and an upload in flight loses no a
     expect(filesUnder(join(dataDir, 'files', 'chatbots', kr.body.chatbot_id)).filter((f) => f.includes('documents'))).toEqual([])
   } finally {
     await server.kill9()
-    site.stop(true)
+    site.stop()
     receiver.stop(true)
   }
   if (onPostgres()) {

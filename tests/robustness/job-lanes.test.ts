@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { client, outbox, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { createChatbot } from '../support/chatbots'
 import { path } from '../support/endpoints'
+import { gate, startHeldServer } from '../support/held-server'
 import { html, linkJobs } from '../training/support'
 
 /** More than a lane holds (four running, four waiting): before lanes, these alone filled the queue. */
@@ -25,21 +26,10 @@ afterAll(async () => {
   await app.stop()
 })
 
-/** A local server whose every answer waits until `release`; counts what it was asked. */
+/** A server holding its answers until the test releases them. */
 function heldServer(answer: () => Response) {
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  let asked = 0
-  const server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    async fetch() {
-      asked++
-      await held
-      return answer()
-    },
-  })
-  return { url: `http://127.0.0.1:${server.port}`, asked: () => asked, release, stop: () => server.stop(true) }
+  const { opened, open } = gate()
+  return { ...startHeldServer(opened, answer), release: open }
 }
 
 const codeMails = async (email: string) => (await outbox(app)).filter((m) => (m.to as { text: string } | undefined)?.text.includes(email) && m.subject === 'Your login code')
