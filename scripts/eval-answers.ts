@@ -1,7 +1,8 @@
 // Answer-quality benchmark: real third-party documents go into a Knowledge Retrieval chatbot of
 // the real service through its API, visitor questions are asked over HTTP, each in a fresh
 // session, and the replies are scored beside a plain BM25-top-chunk baseline from the same run.
-// Usage: npm run eval:answers [-- --verbose [--explain]]
+// Usage: npm run eval:answers [-- --second] [-- --verbose [--explain]]
+// --second runs the second set (questions-second.ts): other documents, questions written later.
 // --verbose lists each miss with where the passage holding its gold string ranked; --explain adds
 // the four best passages and the gold passage, with their scores.
 import { resolve } from 'node:path'
@@ -10,12 +11,18 @@ import { eng as stopwords } from 'stopword'
 import { rankMaterial } from '../src/features/answers/ranking'
 import { NOTHING_FOUND } from '../src/features/answers/texts'
 import { client, startTestApp, subscribedToken } from '../tests/support/app'
-import { fetchCorpus, type CorpusDocument } from './eval-answers/corpus'
-import { ANSWERABLE, UNANSWERABLE, type AnswerableQuestion } from './eval-answers/questions'
+import { fetchCorpus, fetchSecondCorpus, type CorpusDocument } from './eval-answers/corpus'
+import { ANSWERABLE as FIRST_ANSWERABLE, UNANSWERABLE as FIRST_UNANSWERABLE, type AnswerableQuestion } from './eval-answers/questions'
+import { ANSWERABLE_SECOND, UNANSWERABLE_SECOND } from './eval-answers/questions-second'
 
 const root = resolve(import.meta.dir, '..')
 const verbose = process.argv.includes('--verbose')
 const explain = process.argv.includes('--explain')
+const second = process.argv.includes('--second')
+/** --calibration prints each question's refusal figures (best coverage, unknown share) and outcome, for setting the thresholds. */
+const calibration = process.argv.includes('--calibration')
+const ANSWERABLE = second ? ANSWERABLE_SECOND : FIRST_ANSWERABLE
+const UNANSWERABLE = second ? UNANSWERABLE_SECOND : FIRST_UNANSWERABLE
 
 /** Case, quotes, Markdown emphasis and spacing aside, so a gold string is found however it is set. */
 const normalise = (text: string) => text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[*`]/g, '').replace(/\s+/g, ' ').toLowerCase()
@@ -72,7 +79,7 @@ interface ChatReply {
 }
 
 async function main() {
-  const documents = fetchCorpus(resolve(root, '.eval-corpus'))
+  const documents = (second ? fetchSecondCorpus : fetchCorpus)(resolve(root, '.eval-corpus'))
   const app = await startTestApp()
   const pages = Bun.serve({
     hostname: '127.0.0.1',
@@ -89,7 +96,7 @@ async function main() {
     const created = await owner.post('/api/v1.0/api-knowledge-retrieval/', {
       chatbot_name: 'Docs helper',
       chatbot_greeting: 'Hello! Ask me about the documentation.',
-      chatbot_instructions: 'Ask about npm, Git, TraceMonkey or the speed exercise study.',
+      chatbot_instructions: second ? 'Ask about SQLite or Debian.' : 'Ask about npm, Git, TraceMonkey or the speed exercise study.',
       business_industry: 'Software documentation',
     })
     if (created.status !== 200) throw new Error(`chatbot creation: ${JSON.stringify(created.body)}`)
@@ -140,6 +147,18 @@ async function main() {
       return `${detail}\n  why: ${where}; unknown ${terms.unknown.toFixed(2)}; top coverage ${top?.coverage.toFixed(2) ?? '-'}${at >= 0 ? `; its window ${answerHolds ? 'or context holds' : 'misses'} the gold (coverage ${passages[at].coverage.toFixed(2)})` : ''}`
     }
 
+    /** Why a question the material does not answer was answered: what the best passage covers, and how much of the question the material lacks. */
+    const whyAnswered = async (question: string): Promise<string> => {
+      const { terms, passages } = await rankMaterial(app.ctx, id, question)
+      const missing = [...terms.missing].join(', ') || 'none'
+      return `\n  why: unknown ${terms.unknown.toFixed(2)} (missing: ${missing}); top coverage ${passages[0]?.coverage.toFixed(2) ?? '-'}`
+    }
+
+    const calibrationLine = async (question: string, outcome: string) => {
+      const { terms, passages } = await rankMaterial(app.ctx, id, question)
+      console.log(`CAL\t${outcome}\t${(passages[0]?.coverage ?? 0).toFixed(3)}\t${passages[0]?.matched ?? 0}\t${terms.unknown.toFixed(3)}\t${terms.weights.size}\t${question}`)
+    }
+
     const api = client(app.url)
     let visitor = 0
     const latencies: number[] = []
@@ -157,20 +176,26 @@ async function main() {
     for (const q of ANSWERABLE as AnswerableQuestion[]) {
       const r = await ask(q.question)
       const hit = !refused(r) && holdsGold(r.reply, q.gold)
+      if (calibration) await calibrationLine(q.question, hit ? 'hit' : refused(r) ? 'refused' : 'wrong')
       if (hit) score.hit++
       if (hit && q.paraphrase) score.paraphraseHit++
       if (refused(r)) score.falseRefusal++
       const top = baseline(q.question)
-      if (top !== null && holdsGold(top, q.gold)) {
+      const baselineHit = top !== null && holdsGold(top, q.gold)
+      if (baselineHit) {
         score.baselineHit++
         if (q.paraphrase) score.baselineParaphraseHit++
       }
-      if (!hit) misses.push(`MISS ${q.question}\n  gold: ${q.gold.join(' | ')}${verbose ? await whyMissed(q) : ''}\n  reply: ${r.reply.replace(/\s+/g, ' ').slice(0, 400)}`)
+      if (!hit)
+        misses.push(
+          `MISS ${q.question}${baselineHit ? ' (the baseline finds it)' : ''}\n  gold: ${q.gold.join(' | ')}${verbose ? await whyMissed(q) : ''}\n  reply: ${r.reply.replace(/\s+/g, ' ').slice(0, 400)}`,
+        )
     }
     for (const question of UNANSWERABLE) {
       const r = await ask(question)
+      if (calibration) await calibrationLine(question, refused(r) ? 'unanswerable-refused' : 'unanswerable-answered')
       if (refused(r)) score.correctRefusal++
-      else misses.push(`NOT REFUSED ${question}\n  reply: ${r.reply.replace(/\s+/g, ' ').slice(0, 300)}`)
+      else misses.push(`NOT REFUSED ${question}${verbose ? await whyAnswered(question) : ''}\n  reply: ${r.reply.replace(/\s+/g, ' ').slice(0, 300)}`)
       if (baseline(question) === null) score.baselineRefusal++
     }
     // Latency of the chat endpoint alone, after a warm-up round: every question once more.

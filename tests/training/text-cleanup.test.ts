@@ -39,6 +39,40 @@ test('PDF pages may come separated by form feeds, with empty lines inside a page
   expect(clean).toContain('Paragraph two of page 3 ends here.')
 })
 
+test("PDF text: a table of contents goes (dot leaders, wrapped entries), a numbered section's heading starts a paragraph, a link broken after a slash is whole", () => {
+  const contents = [
+    'Contents',
+    '10.1 Can I install and compile a kernel without some Debian-specific tweaking? . . . . . . . 45',
+    '10.2 What tools does Debian provide to build custom kernels? . . . 45',
+    '11.8 How does the package management system deal with packages that contain configuration',
+    'files for other packages? . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 49',
+  ]
+  const body = [
+    'A custom kernel is built with the package target of the kernel build system, and it is installed with dpkg.',
+    'The instructions are shown at https://www.debian.org/Bugs/',
+    'Reporting on the web.',
+    '10.2 What tools does Debian provide to build custom kernels?',
+    'Run make deb-pkg after configuring the kernel.',
+  ]
+  const clean = cleanPdfText([contents.join('\n'), body.join('\n')].join('\f'))
+  expect(clean).not.toContain('. . .')
+  expect(clean).not.toContain('Can I install and compile a kernel')
+  expect(clean).not.toContain('deal with packages that contain configuration')
+  expect(clean).toContain('https://www.debian.org/Bugs/Reporting on the web.')
+  expect(clean).toContain('\n\n10.2 What tools does Debian provide to build custom kernels?')
+})
+
+test("PDF text: a running header naming each page's own chapter and section goes, though no two sections share it", () => {
+  const headers = [
+    'CHAPTER 8. THE DEBIAN PACKAGE … 8.1. WHAT PROGRAMS DOES DEBIAN …',
+    'CHAPTER 8. THE DEBIAN PACKAGE … 8.2. DEBIAN CLAIMS TO BE ABLE TO UPDATE …',
+    'CHAPTER 9. KEEPING YOUR DEBIAN SYSTEM UP-TO-DATE 9.1.',
+  ]
+  const clean = cleanPdfText(headers.map((header, n) => [header, `Body text of page ${n} explains the package tools.`].join('\n')).join('\f'))
+  expect(clean).not.toContain('CHAPTER')
+  expect(clean).toContain('Body text of page 2 explains the package tools.')
+})
+
 test('HTML text: navigation blocks go, content stays', () => {
   expect(cleanHtmlText('Prev Next\n\nDownload the ebook\n\nThe handbook explains packaging.\n\nPrev | Up | Next')).toBe('The handbook explains packaging.')
 })

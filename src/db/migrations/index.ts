@@ -15,6 +15,7 @@ import * as m012 from './012_conversations'
 import * as m014 from './014_public_limits'
 import * as m015 from './015_answers_at_scale'
 import * as m016 from './016_tables_whole'
+import * as m017 from './017_sections_continued'
 import { integrators } from './013_integrators'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '014_public_limits': m014,
   '015_answers_at_scale': m015,
   '016_tables_whole': m016,
+  '017_sections_continued': m017,
 }
 
 /** 010 converts stored secrets, so it needs the server key. */

@@ -65,6 +65,8 @@ export interface RankedPassage {
   after: string[]
   /** Share of the question's weight found in the answering sentences and the title (0..1). */
   coverage: number
+  /** How many of the question's terms the answering sentences and the title hold (a relative counting for its word). */
+  matched: number
   score: number
 }
 
@@ -130,7 +132,7 @@ const stemsOf = (text: string) => new Set(wordsOf(text).map(stemOf))
 interface PassageReading {
   sentences: string[]
   words: number[]
-  headings: Set<number>
+  headings: Map<number, string>
   /** Each stem of the passage with the sentences holding it, in order: one map, not a set per sentence. */
   where: Map<string, number[]>
 }
@@ -208,7 +210,7 @@ const ANSWER_TYPE_SHARE = 0.5
 /** The window of sentences covering the most weight; among equals, the shortest, then the first. */
 function bestWindow(sentenceCredits: Credits[], cued: number[], typed: boolean[], titleCredits: Credits, terms: WeightedTerms) {
   const typeMass = ANSWER_TYPE_SHARE * Math.max(0, ...terms.weights.values())
-  let best = { start: 0, end: 1, mass: 0, rank: -1 }
+  let best = { start: 0, end: 1, mass: 0, rank: -1, matched: 0 }
   for (let start = 0; start < sentenceCredits.length; start++) {
     // An answer starts with a sentence that holds a term of the question.
     if (sentenceCredits[start].size === 0 && cued[start] === 0) continue
@@ -228,7 +230,7 @@ function bestWindow(sentenceCredits: Credits[], cued: number[], typed: boolean[]
       before = mass + cues + typeBonus
       const rank = mass + cues + typeBonus
       const shorter = Math.abs(rank - best.rank) <= 1e-9 && end - start < best.end - best.start
-      if (rank > best.rank + 1e-9 || shorter) best = { start, end, mass, rank }
+      if (rank > best.rank + 1e-9 || shorter) best = { start, end, mass, rank, matched: credits.size }
     }
   }
   return best
@@ -271,7 +273,7 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
     const titled = share(massOfCredits(titleCredits, terms))
     // A question that names a section ("How do I configure the network?" over "Configuring the
     // network") is answered by the section's first sentences, the heading named as its section.
-    const { start, end } = answerOfSection(window, headings, sentences.length)
+    const { start, end } = answerOfSection(window, sentences, headings)
     const after = sentences.slice(end)
     const before = sentences.slice(leadStart(sentences, headings, start), start)
     return {
@@ -280,10 +282,11 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
       sourceId: hit.source.source_id,
       text: hit.text,
       before,
-      section: sectionOf(sentences, headings, start - before.length),
+      section: sectionOf(headings, start - before.length),
       answer: sentences.slice(start, end),
       after,
       coverage,
+      matched: window.matched,
       score:
         coverage +
         share(window.rank - window.mass) +
@@ -334,18 +337,26 @@ const LEANS_BACK =
 const HEADING_WORDS = 12
 const QUESTION_WORDS = 30
 
-/** The sentences of a passage that are headings or FAQ questions, by index: a paragraph of one short line of prose (no code, no "Type: Boolean" field). */
-function headingsOf(text: string): Set<number> {
-  const headings = new Set<number>()
+/**
+ * The sentences of a passage that are headings or FAQ questions, by index, each with its whole
+ * heading: a paragraph of one short line of prose (no code, no "Type: Boolean" field), or a FAQ's
+ * question (its last sentence asks; "I deleted some data. How can I recover it?").
+ */
+function headingsOf(text: string): Map<number, string> {
+  const headings = new Map<number, string>()
   let index = 0
+  let introduced = false
   for (const paragraph of text.split(/\n[^\S\n]*\n/)) {
     const own = storedSentences(paragraph)
-    if (own.length === 1) {
-      const words = countWords(own[0])
-      const prose = /^[\p{L}\p{N}]/u.test(own[0]) && !/[{}[\]<>=;"]|: /.test(own[0]) && !isTableRow(own[0])
-      if (prose && ((words <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(own[0])) || (own[0].endsWith('?') && words <= QUESTION_WORDS))) headings.add(index)
-    }
+    const whole = own.join(' ')
+    const words = countWords(whole)
+    const prose = /^[\p{L}\p{N}(]/u.test(whole) && !/[{}[\]<>=;"]|: /.test(whole) && !isTableRow(whole)
+    const line = own.length === 1 && words <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(whole)
+    const question = whole.endsWith('?') && words <= QUESTION_WORDS
+    // What a sentence ending in a colon introduces ("run the command:") is its continuation.
+    if (own.length > 0 && !introduced && prose && (line || question)) for (let j = 0; j < own.length; j++) headings.set(index + j, whole)
     index += own.length
+    introduced = own.at(-1)?.endsWith(':') === true
   }
   return headings
 }
@@ -355,24 +366,27 @@ function headingsOf(text: string): Set<number> {
  * question before them (a FAQ's answer makes sense with its question, a manual's step with its
  * section); null when the passage names none before them.
  */
-function sectionOf(sentences: string[], headings: Set<number>, start: number): string | null {
-  for (let i = start - 1; i >= 0; i--) if (headings.has(i)) return sentences[i]
+function sectionOf(headings: Map<number, string>, start: number): string | null {
+  for (let i = start - 1; i >= 0; i--) if (headings.has(i)) return headings.get(i) ?? null
   return null
 }
 
 /** The answering sentences: the window less the headings that lead it, or the first sentence under them when the window is only headings. */
-function answerOfSection(window: { start: number; end: number }, headings: Set<number>, count: number): { start: number; end: number } {
+function answerOfSection(window: { start: number; end: number }, sentences: string[], headings: Map<number, string>): { start: number; end: number } {
+  // A question never answers a question: a FAQ's question that echoes the visitor's leads to its answer.
+  const leads = (i: number) => headings.has(i) || sentences[i].endsWith('?')
   let start = window.start
-  while (start < window.end && headings.has(start)) start++
+  while (start < window.end && leads(start)) start++
   // Headings that lead the window name its section (the source line says so); the reply leads with the sentences.
   if (start < window.end) return { start, end: window.end }
   // Only headings: the section's first sentence answers (past any sub-heading right under it).
-  while (start < count && headings.has(start)) start++
-  return start < count ? { start, end: start + 1 } : window
+  while (start < sentences.length && leads(start)) start++
+  return start < sentences.length ? { start, end: start + 1 } : window
 }
 
 /** Where the excerpt starts: one sentence earlier when the first answering sentence leans back on it. */
-const leadStart = (sentences: string[], headings: Set<number>, start: number) => (start > 0 && LEANS_BACK.test(sentences[start]) && !headings.has(start - 1) ? start - 1 : start)
+const leadStart = (sentences: string[], headings: Map<number, string>, start: number) =>
+  start > 0 && LEANS_BACK.test(sentences[start]) && !headings.has(start - 1) ? start - 1 : start
 
 /** The lead-in, the answering sentences whole, then the sentences after them as long as they fit the context budget. */
 export function excerptOf(passage: RankedPassage): string {

@@ -13,21 +13,44 @@ export const DEFAULT_MAX_WORDS = 150
 /** A heading (a short paragraph without an end mark) starts a new passage once this much is held. */
 const SECTION_BREAK_WORDS = 30
 const HEADING_MAX_WORDS = 12
+/** A FAQ's question heads its answer's section ("10.4 Can I safely de-install an old kernel package, and if so, how?"). */
+const QUESTION_MAX_WORDS = 30
 
 /** A short paragraph without an end mark, not a table's row ("Height (cm) 173.2 7.04" is no section). */
 const isHeading = (paragraph: string) => countWords(paragraph) <= HEADING_MAX_WORDS && !/[.!?:;,]["'”’)\]]*$/.test(paragraph) && !isTableRow(paragraph)
+
+/** A FAQ's question, one sentence or a few ("I deleted some data. How can I recover it?"). */
+const isQuestion = (sentences: string[]) => {
+  const whole = sentences.join(' ')
+  return /^[\p{L}\p{N}(]/u.test(whole) && whole.endsWith('?') && countWords(whole) <= QUESTION_MAX_WORDS
+}
+
+/**
+ * Whether a paragraph goes on in the next: it ends in a colon ("simply run the following
+ * command:"), or stops without an end mark before a paragraph that starts in lower case ("… you
+ * can run the command" and "systemctl disable service.service"). The next is its continuation:
+ * never a heading, never cut off from it.
+ */
+const goesOn = (sentences: string[], next: string[] | undefined) => {
+  const last = sentences.at(-1) ?? ''
+  return last.endsWith(':') || (!/[.!?;)"”’\]]$/.test(last) && /^\p{Ll}/u.test(next?.[0] ?? ''))
+}
+
+/** A numbered section's question: "9.6 I have several machines; how can I download the updates only one time?" */
+const NUMBERED_QUESTION = /^\d{1,3}(?:\.\d{1,3})+\.?\s+\p{Lu}.{0,200}\?$/u
 
 /** A title-case line of a few words: "Blood Measures", "Height and Weight Measure". */
 const TITLE_LINE = /^\p{Lu}[\p{L}-]*(?: (?:(?:a|an|and|by|for|in|of|on|or|the|to|with)|\p{Lu}[\p{L}-]*)){0,5}$/u
 
 /**
  * A paragraph's sentences, its last line apart when that is a heading: PDF text often runs a
- * section's heading into the end of the paragraph before it ("… the sprint field. Blood Measures").
+ * section's heading into the end of the paragraph before it ("… the sprint field. Blood Measures",
+ * "… without notice. 9.6 I have several machines; how can I download the updates only one time?").
  */
 function headingsApart(paragraph: string): string[][] {
   const sentences = sentencesOfParagraph(paragraph)
   const last = sentences.at(-1)
-  if (sentences.length < 2 || last === undefined || !TITLE_LINE.test(last)) return [sentences]
+  if (sentences.length < 2 || last === undefined || !(TITLE_LINE.test(last) || NUMBERED_QUESTION.test(last))) return [sentences]
   return [sentences.slice(0, -1), [last]]
 }
 
@@ -56,8 +79,11 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
   }
 
   const all = paragraphsOf(text).flatMap(headingsApart)
+  let continued = false
   for (const [index, sentences] of all.entries()) {
-    const heading = sentences.length === 1 && isHeading(sentences[0])
+    const heading: boolean = ((sentences.length === 1 && isHeading(sentences[0])) || isQuestion(sentences)) && !continued
+    // A heading has no end mark either: what follows it is its section, not its continuation.
+    continued = !heading && goesOn(sentences, all[index + 1])
     if (heading && currentWords >= SECTION_BREAK_WORDS) flush()
     paragraphs.push([])
     for (const sentence of sentences) {
@@ -65,7 +91,7 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
         const words = countWords(piece)
         if (currentWords > 0 && currentWords + words > maxWords) {
           // A heading left alone at the end would be cut off from its text: carry it over.
-          const carried = paragraphs.at(-1)?.length ? [] : paragraphs.slice(-2, -1).filter((p) => isHeading(p.join(' ')))
+          const carried = paragraphs.at(-1)?.length ? [] : paragraphs.slice(-2, -1).filter((p) => isHeading(p.join(' ')) || isQuestion(p))
           if (carried.length) paragraphs.splice(-2, 1)
           flush()
           paragraphs.push(...carried, [])
@@ -77,7 +103,7 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
     }
     // A table's rows stay together: its figures mean nothing apart from its caption and header.
     const tableGoesOn = isTableRow(paragraphs.at(-1)?.at(-1)) && isTableRow(all[index + 1]?.join(' '))
-    if (!heading && !tableGoesOn && currentWords >= minWords) flush()
+    if (!heading && !tableGoesOn && !continued && currentWords >= minWords) flush()
   }
   // A short tail reads better joined to the passage before it, when that still fits.
   if (paragraphs.length > 0 && currentWords < minWords && chunks.length > 0) {

@@ -117,6 +117,11 @@ export function extractHtmlText(html: string): HtmlText {
   let nonTextDepth = 0
   let inTitle = 0
   let inH1 = 0
+  // A page's own table of contents: list items that are nothing but links to the page's anchors
+  // ("<li><a href="#q20">How can I recover it?</a>"). Each repeats a heading the page has, and as
+  // material the list answered the questions it names with the questions around them.
+  const items: { start: number; linked: boolean; plain: boolean }[] = []
+  let inAnchorLink = 0
 
   const parser = new Parser(
     {
@@ -133,6 +138,8 @@ export function extractHtmlText(html: string): HtmlText {
         if (nonText) nonTextDepth++
         if (name === 'title' && nonTextDepth === 0) inTitle++
         if (name === 'h1' && !h1Done) inH1++
+        if (name === 'li') items.push({ start: parts.length, linked: false, plain: false })
+        if (name === 'a' && (inAnchorLink > 0 || (attributes.href ?? '').startsWith('#'))) inAnchorLink++
         if (name === 'br') parts.push('\n')
         else if (BLOCK_ELEMENTS.has(name)) parts.push('\n\n')
         else if (CELL_ELEMENTS.has(name)) parts.push(' ')
@@ -142,11 +149,22 @@ export function extractHtmlText(html: string): HtmlText {
         if (inH1 > 0 && nonTextDepth === 0) firstH1 += text
         // Source line breaks are plain spaces in HTML; only block boundaries break lines.
         if (hiddenDepth === 0) parts.push(text.replace(/\s+/g, ' '))
+        if (text.trim() !== '') {
+          for (const item of items) {
+            if (inAnchorLink > 0) item.linked = true
+            else item.plain = true
+          }
+        }
       },
       onclosetag(name) {
         const frame = openElements.pop()
         if (frame?.hidden) hiddenDepth--
         if (frame?.nonText) nonTextDepth--
+        if (name === 'a' && inAnchorLink > 0) inAnchorLink--
+        if (name === 'li') {
+          const item = items.pop()
+          if (item?.linked && !item.plain) parts.length = item.start
+        }
         if (name === 'title' && inTitle > 0) inTitle--
         if (name === 'h1' && inH1 > 0) {
           inH1--

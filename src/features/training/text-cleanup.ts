@@ -49,11 +49,45 @@ export function isNavigationLine(line: string): boolean {
 
 const PAGE_NUMBER = /^(?:page\s+)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$/i
 
+/**
+ * A table of contents' entry: dot leaders running to a page number ("9.6 I have several machines;
+ * … . . . . . 43"). The entry repeats a heading the body has, and as material it answered the
+ * question it names with the list around it.
+ */
+const CONTENTS_ENTRY = /\.(?:\s?\.){2,}\s*(?:\d{1,4}|[ivxlc]{1,7})$/i
+/** A stored passage's line that is a contents entry, or what sentence splitting left of one: its leader's dots, its page number. */
+export const isContentsLine = (line: string): boolean => CONTENTS_ENTRY.test(line.trim()) || /^(?:(?:\.\s*)+|\d{1,4})$/.test(line.trim())
+
+/** The first line of an entry that wraps onto the next ("11.8 How does the package management system deal with packages that contain configuration"). */
+const NUMBERED_LINE = /^\d{1,3}(?:\.\d{1,3})*\.?\s*\p{L}/u
+
+/** Which of a page's lines belong to a table of contents. */
+function contentsLines(lines: string[]): Set<number> {
+  const entries = new Set<number>()
+  lines.forEach((line, i) => {
+    if (!CONTENTS_ENTRY.test(line)) return
+    entries.add(i)
+    const before = lines[i - 1]
+    if (before !== undefined && NUMBERED_LINE.test(before) && !SENTENCE_END.test(before) && !entries.has(i - 1)) entries.add(i - 1)
+  })
+  return entries
+}
+
+/** A numbered section's heading at a line's start ("10.2 What tools does Debian provide…"): a new paragraph, whatever the line before. */
+const NUMBERED_HEADING = /^\d{1,3}(?:\.\d{1,3})+\.?\s+\p{Lu}/u
+
 /** A line with its digits blanked, so "Chapter 2 · page 17" and "Chapter 2 · page 18" compare equal. */
 const shape = (line: string) => line.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
 
 /** Running headers and footers are short and are not sentences. */
 const mayBeRunning = (line: string) => line.length <= 120 && !(/[.!?]$/.test(line) && line.split(' ').length > 6)
+
+/**
+ * A running header that names the page's chapter and section, so no two sections' pages share it
+ * ("CHAPTER 8. THE DEBIAN PACKAGE … 8.1. WHAT PROGRAMS DOES DEBIAN …"): capitals only, with a
+ * chapter or section number or a title cut short.
+ */
+const SECTION_TITLE_LINE = (line: string) => !/\p{Ll}/u.test(line) && (line.match(/\p{L}+/gu) ?? []).length >= 3 && /\d+\.\d*|…/.test(line)
 
 /** How many lines at the top and bottom of a page may belong to its running header or footer. */
 const EDGE_LINES = 3
@@ -95,6 +129,7 @@ export function joinLineEndHyphens(text: string): string {
 }
 
 const SENTENCE_END = /[.!?:;)"”’]$/
+const BROKEN_LINK = /(?:^|\s)(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*\/$/i
 
 /**
  * A PDF's lines joined into paragraphs. A line that ends a sentence and is clearly shorter than
@@ -106,7 +141,12 @@ function paragraphsOf(lines: string[]): string {
   const out: string[] = []
   let current = ''
   for (const line of lines) {
-    current = current ? `${current} ${line}` : line
+    if (current && NUMBERED_HEADING.test(line) && SENTENCE_END.test(current)) {
+      out.push(current)
+      current = ''
+    }
+    // A link the page's width broke after a slash ("https://www.debian.org/Bugs/" and "Reporting") is one link.
+    current = current ? `${current}${BROKEN_LINK.test(current) ? '' : ' '}${line}` : line
     const short = line.length < usual * 0.7
     if (short && (SENTENCE_END.test(line) || line.split(' ').length <= 8)) {
       out.push(current)
@@ -131,7 +171,10 @@ export function cleanPdfText(text: string): string {
   )
   const running = pages.length >= 3 ? runningLines(pages) : new Set<string>()
   const atEdge = (index: number, count: number) => index < EDGE_LINES || index >= count - EDGE_LINES
-  const kept = pages.map((lines) => lines.filter((l, i) => !(atEdge(i, lines.length) && (PAGE_NUMBER.test(l) || running.has(shape(l)))) && !isNavigationLine(l)))
+  const kept = pages.map((lines) => {
+    const contents = contentsLines(lines)
+    return lines.filter((l, i) => !(atEdge(i, lines.length) && (PAGE_NUMBER.test(l) || running.has(shape(l)) || SECTION_TITLE_LINE(l))) && !isNavigationLine(l) && !contents.has(i))
+  })
   const dehyphenated = joinLineEndHyphens(kept.map((lines) => lines.join('\n')).join('\n\n'))
   return dehyphenated
     .split(/\n{2,}/)
