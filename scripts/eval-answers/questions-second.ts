@@ -18,7 +18,7 @@ export const ANSWERABLE_SECOND: AnswerableQuestion[] = [
   { question: 'How can I recover data I deleted by accident?', gold: ['backup'] },
   { question: 'What is an SQLITE_CORRUPT error?', gold: ['structure, format, or other control elements'] },
   { question: 'How are the syntax diagrams generated?', gold: ['Pikchr'] },
-  { question: 'Can several processes write to the same database at once?', gold: ['only one process can be making changes'] },
+  { question: 'Can several processes write to the same database at once?', gold: ['only one process can be making changes', 'lock the entire database file'] },
   { question: 'Which pragma checks the integrity of a database thoroughly?', gold: ['integrity_check'] },
   {
     question: 'I removed lots of rows but the file stayed just as big, why?',
@@ -27,7 +27,7 @@ export const ANSWERABLE_SECOND: AnswerableQuestion[] = [
     evidence: 'When you delete information from an SQLite database, the unused disk space is added to an internal "free-list" and is reused the next time you insert data.',
   },
   {
-    question: 'Do I owe anything if I ship it inside something I sell?',
+    question: 'Do I owe the SQLite authors anything if I ship it inside something I sell?',
     gold: ['public domain', 'do not have to pay'],
     paraphrase: true,
     evidence: 'SQLite is in the public domain. No claim of ownership is made to any part of the code.',

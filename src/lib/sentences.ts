@@ -20,14 +20,27 @@ export function paragraphsOf(text: string): string[] {
  * stay as they are: sbd knows them.
  */
 const INNER_DOT = /(?<!(?:^|[\s([])\p{L})\.(?=[\p{L}\p{N}])/gu
+/** The number of a section or a list item that starts a paragraph ("6.2.1. Initialization", "2. Run it.") is part of it. */
+const LEADING_NUMBER = /^(\d{1,3}(?:\.\d{1,3})*)\.(?=\s)/u
 const MASK = '\uE000'
 const MASKED = new RegExp(MASK, 'g')
+/** A question or exclamation mark right before a letter is part of a name ("apt list ?automatic", "!important"): sbd dropped it and split there. */
+const INNER_MARK = /[?!](?=[\p{L}\p{N}(])/gu
+const MARK_MASKS: Record<string, string> = { '?': '\uE001', '!': '\uE002' }
+const MASKED_MARK = /[\uE001\uE002]/g
+const unmaskMark = (mask: string) => (mask === '\uE001' ? '?' : '!')
 
 /** The sentences of one paragraph, whole. */
 export function sentencesOfParagraph(paragraph: string): string[] {
   return sbd
-    .sentences(paragraph.replace(INNER_DOT, MASK), OPTIONS)
-    .map((s) => s.replace(MASKED, '.').trim())
+    .sentences(
+      paragraph
+        .replace(LEADING_NUMBER, `$1${MASK}`)
+        .replace(INNER_DOT, MASK)
+        .replace(INNER_MARK, (mark) => MARK_MASKS[mark]),
+      OPTIONS,
+    )
+    .map((s) => s.replace(MASKED, '.').replace(MASKED_MARK, unmaskMark).trim())
     .filter((s) => s !== '')
 }
 

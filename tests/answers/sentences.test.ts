@@ -18,6 +18,12 @@ describe('sentence boundaries', () => {
     expect(sentencesOf(text)).toEqual([HOST, GLOB, VERSION, ABBREVIATION, DECIMAL, 'Settings live in ~/.npmrc and .gitignore files.'])
   })
 
+  test('a section\'s number stays with its title, and a mark inside a name (apt\'s "?automatic" pattern) ends no sentence', () => {
+    expect(sentencesOf('6.2.1. Initialization')).toEqual(['6.2.1. Initialization'])
+    const pattern = 'For example, apt list ?automatic lists every package installed automatically.'
+    expect(sentencesOf(`${pattern} Another sentence follows it.`)).toEqual([pattern, 'Another sentence follows it.'])
+  })
+
   describe('over HTTP', () => {
     let app: TestApp
     let id: string
