@@ -93,13 +93,15 @@ export function fetchCorpus(dir: string): CorpusDocument[] {
 
 const SQLITE_DOC = 'sqlite3-doc'
 const DEBIAN_FAQ = 'debian-faq'
+const DEBIAN_HANDBOOK = 'debian-handbook'
 
-/** The second set's documents: SQLite's FAQ and two of its pages (HTML), the Debian FAQ (PDF, shipped gzipped). */
+/** The second set's documents: SQLite's FAQ and two of its pages (HTML), the Debian FAQ (PDF, shipped gzipped), a section of the Debian Administrator's Handbook (HTML). */
 export function fetchSecondCorpus(dir: string): CorpusDocument[] {
   mkdirSync(dir, { recursive: true })
   const sqliteHtml = join(debianPackage(dir, SQLITE_DOC), 'usr/share/doc/sqlite3')
   const faqDir = join(debianPackage(dir, DEBIAN_FAQ), 'usr/share/doc/debian/FAQ')
   const faqPdf = join(faqDir, 'debian-faq.en.pdf')
+  const handbook = join(debianPackage(dir, DEBIAN_HANDBOOK), 'usr/share/doc/debian-handbook/html/en-US')
   if (!existsSync(faqPdf)) writeFileSync(faqPdf, Bun.gunzipSync(readFileSync(`${faqPdf}.gz`)))
   const sqlitePage = (page: string, kind: string): CorpusDocument => ({
     kind,
@@ -112,5 +114,11 @@ export function fetchSecondCorpus(dir: string): CorpusDocument[] {
     sqlitePage('whentouse.html', 'prose (HTML)'),
     sqlitePage('quirks.html', 'manual prose (HTML)'),
     { kind: 'FAQ manual (PDF, 80 pages)', origin: `Debian package ${DEBIAN_FAQ}, usr/share/doc/debian/FAQ/debian-faq.en.pdf.gz`, file: faqPdf, format: 'pdf' },
+    {
+      kind: 'handbook section (HTML, with the book navigation)',
+      origin: `Debian package ${DEBIAN_HANDBOOK}, usr/share/doc/debian-handbook/html/en-US/sect.apt-get.html`,
+      file: join(handbook, 'sect.apt-get.html'),
+      format: 'html',
+    },
   ]
 }

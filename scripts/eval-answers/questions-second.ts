@@ -1,5 +1,6 @@
 // The second set (`npm run eval:answers -- --second`): other documents (SQLite's FAQ and two of its
-// pages, the Debian FAQ as a PDF) and questions written after seven rounds of tuning on the first
+// pages, the Debian FAQ as a PDF, a section of the Debian Administrator's Handbook) and questions
+// written after seven rounds of tuning on the first
 // set, to see whether what was tuned there holds on material it never saw. Same rules as
 // questions.ts: `gold` strings of the source, `paraphrase` sharing at most one content word with
 // `evidence`.
@@ -94,9 +95,44 @@ export const ANSWERABLE_SECOND: AnswerableQuestion[] = [
     paraphrase: true,
     evidence: 'Like all Unices, Debian boots up by executing the program init.',
   },
+  // The Debian Administrator's Handbook, section 6.2 (HTML, with the book's navigation)
+  { question: 'How do I refresh the list of available packages?', gold: ['apt update'] },
+  { question: 'How do I remove a package together with its configuration files?', gold: ['apt purge'] },
+  { question: 'How can I install a specific version of a package?', gold: ['package=version'] },
+  { question: 'How do I install a local .deb file together with its dependencies?', gold: ['apt install ./path-to-the-package.deb'] },
+  { question: 'Where are the results of upgrades logged?', gold: ['/var/log/apt/history.log'] },
+  { question: 'How do I make APT use a web proxy?', gold: ['Acquire::http::proxy'] },
+  { question: 'What priority does an installed package version have?', gold: ['priority of 100'] },
+  { question: 'What does apt-get use instead of full-upgrade?', gold: ['dist-upgrade'] },
+  {
+    question: 'How do I jump to the newer big release of the operating system?',
+    gold: ['full-upgrade', 'dist-upgrade'],
+    paraphrase: true,
+    evidence: 'For more important upgrades, such as the change from one major Debian version to the next, you need to use apt full-upgrade.',
+  },
+  {
+    question: 'Why pick apt-get over apt in my scripts?',
+    gold: ['will not change in any backwards incompatible way', 'script package installation requests'],
+    paraphrase: true,
+    evidence: 'Conversely, the public interface of apt-get is well defined and will not change in any backwards incompatible way.',
+  },
+  {
+    question: 'Can I still get an old release of a package that is no longer offered?',
+    gold: ['snapshot.debian.org'],
+    paraphrase: true,
+    evidence: 'Otherwise the snapshot.debian.org archive can come to the rescue.',
+  },
+  {
+    question: 'How do I make sure upgrades come from the stable branch only?',
+    gold: ['--target-release', 'Default-Release'],
+    paraphrase: true,
+    evidence: 'To tell apt to use a specific distribution when searching for upgraded packages, you need to use the -t or --target-release option, followed by the name of the distribution you want (for example, apt -t stable upgrade).',
+  },
 ]
 
 export const UNANSWERABLE_SECOND: string[] = [
+  'How much does the printed edition of the book cost?',
+  'How do I turn on two-factor login for my account?',
   'What are your opening hours?',
   'How much does shipping to Canada cost?',
   'Which port does PostgreSQL listen on by default?',
