@@ -97,7 +97,7 @@ export const ANSWERABLE_SECOND: AnswerableQuestion[] = [
   },
   // The Debian Administrator's Handbook, section 6.2 (HTML, with the book's navigation)
   { question: 'How do I refresh the list of available packages?', gold: ['apt update'] },
-  { question: 'How do I remove a package together with its configuration files?', gold: ['apt purge'] },
+  { question: 'How do I remove a package together with its configuration files?', gold: ['apt purge', 'dpkg --purge'] },
   { question: 'How can I install a specific version of a package?', gold: ['package=version'] },
   { question: 'How do I install a local .deb file together with its dependencies?', gold: ['apt install ./path-to-the-package.deb'] },
   { question: 'Where are the results of upgrades logged?', gold: ['/var/log/apt/history.log'] },
@@ -125,8 +125,6 @@ export const ANSWERABLE_SECOND: AnswerableQuestion[] = [
   {
     question: 'How do I make sure upgrades come from the stable branch only?',
     gold: ['--target-release', 'Default-Release'],
-    paraphrase: true,
-    evidence: 'To tell apt to use a specific distribution when searching for upgraded packages, you need to use the -t or --target-release option, followed by the name of the distribution you want (for example, apt -t stable upgrade).',
   },
 ]
 

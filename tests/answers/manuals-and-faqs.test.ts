@@ -47,6 +47,11 @@ const FAQ = `<html><head><title>Database FAQ</title></head><body>
   <p>Each INSERT is its own transaction unless you group many of them between BEGIN and COMMIT.</p>
   <p><a name="q20"></a><b>(20) I accidentally deleted some important information from my database. How can I recover it?</b></p>
   <p>If you have a backup copy of your database file, recover the information from your backup. Without a backup, recovery is very difficult.</p>
+  <h2>Package tools</h2>
+  <ul>
+    <li>Remove a package (but not its configuration files): dpkg --remove foo.</li>
+    <li>Remove a package (including its configuration files): dpkg --purge foo.</li>
+  </ul>
 </body></html>`
 
 beforeAll(async () => {
@@ -84,4 +89,9 @@ test("a FAQ's question that echoes the visitor's leads to its answer: the reply 
   const answer = await ask(app, id, 'How can I recover information I deleted from my database?')
   expect(answer.answered).toBe(true)
   expect(answer.reply.startsWith('If you have a backup copy of your database file, recover the information from your backup.')).toBe(true)
+})
+
+test('a sentence that leaves out what the question asks for ("but not its configuration files") yields to one that includes it', async () => {
+  const answer = await ask(app, id, 'How do I remove a package together with its configuration files?')
+  expect(answer.reply.startsWith('Remove a package (including its configuration files): dpkg --purge foo.')).toBe(true)
 })

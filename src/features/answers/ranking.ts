@@ -3,7 +3,8 @@
 // sentence (split by sbd at ingestion), and the window of one to three sentences that covers the most of the question,
 // each term weighted by its rarity in the chatbot's material, decides. A question's words also
 // meet their WordNet relatives ("athletes" meets "footballers") at a part of their weight; wording
-// cues and the kind of sentence the question's form asks for (cues.ts) lift a window, and what the
+// cues and the kind of sentence the question's form asks for (cues.ts) lift a window, a word a
+// sentence leaves out ("but not its configuration files") counts little there, and what the
 // passage's document holds of the question lifts a passage.
 import type { AppContext } from '../../context'
 import { isStopWord, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
@@ -22,6 +23,8 @@ const DENSITY_SHARE = 0.5
 const TITLE_SHARE = 0.2
 /** How much the question's coverage by the passage's whole document (its candidate passages together) counts. */
 const DOCUMENT_SHARE = 0.3
+/** A word of the question that a sentence denies counts this much. */
+const DENIED_CREDIT = 0.25
 /** A related word found instead of the visitor's own counts this much of the word's weight. */
 const RELATED_CREDIT = 0.7
 /** A word the material lacks counts this much less as unknown when a relative of it is found. */
@@ -48,6 +51,8 @@ export interface WeightedTerms {
   cues: RegExp[]
   /** The kind of sentence the question's form asks for (answerTypeOf), or null. */
   answerType: RegExp | null
+  /** Stems the question itself denies ("without recommends"): a sentence denying them agrees. */
+  denied: Set<string>
 }
 
 export interface RankedPassage {
@@ -85,7 +90,7 @@ export async function weighTerms(ctx: AppContext, chatbotId: string, terms: stri
   const total = [...weights.values()].reduce((a, b) => a + b, 0)
   const missing = new Set(terms.filter((t) => !holding.get(t)))
   const missingWeight = [...missing].reduce((sum, t) => sum + (weights.get(t) ?? 0), 0)
-  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, holding, cues: [], answerType: null }
+  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, holding, cues: [], answerType: null, denied: new Set() }
 }
 
 /** Words after which a question's next word is a verb ("how can I check", "do you ship", "to install"). */
@@ -135,6 +140,22 @@ interface PassageReading {
   headings: Map<number, string>
   /** Each stem of the passage with the sentences holding it, in order: one map, not a set per sentence. */
   where: Map<string, number[]>
+  /** Stems a sentence denies ("but not its configuration files"), with the sentences denying them. */
+  denied: Map<string, number[]>
+}
+
+/**
+ * An exclusion and the words it reaches, up to three with no punctuation between. Only what is
+ * left out of what a sentence says ("but not", "without", "except"): a sentence that says something
+ * is not so ("some vulnerabilities cannot be fixed automatically") may be the very answer.
+ */
+const EXCLUSION = /\b(?:but not|and not|or not|not including|except(?: for)?|excluding|without|other than)\s+((?:[\p{L}\p{N}_-]+\s+){0,2}[\p{L}\p{N}_-]+)/giu
+
+/** The stems a text's exclusions reach: "Remove a package (but not its configuration files)" denies configuration and files. */
+export function deniedStems(text: string): string[] {
+  const stems: string[] = []
+  for (const match of text.matchAll(EXCLUSION)) for (const word of wordsOf(match[1])) if (!isStopWord(word)) stems.push(stemOf(word))
+  return stems
 }
 
 /**
@@ -145,6 +166,7 @@ interface PassageReading {
 function readPassage(text: string): PassageReading {
   const sentences = storedSentences(text)
   const where = new Map<string, number[]>()
+  const denied = new Map<string, number[]>()
   for (const [j, sentence] of sentences.entries()) {
     for (const word of wordsOf(sentence)) {
       const stem = stemOf(word)
@@ -152,8 +174,9 @@ function readPassage(text: string): PassageReading {
       if (at === undefined) where.set(stem, [j])
       else if (at[at.length - 1] !== j) at.push(j)
     }
+    for (const stem of deniedStems(sentence)) denied.set(stem, [...(denied.get(stem) ?? []), j])
   }
-  return { sentences, words: sentences.map(countWords), headings: headingsOf(text), where }
+  return { sentences, words: sentences.map(countWords), headings: headingsOf(text), where, denied }
 }
 
 /** Which of the question's terms a text holds, each with its credit: 1 for the word, less for a relative. */
@@ -172,7 +195,9 @@ function creditsOf(found: Set<string>, terms: WeightedTerms): Credits {
 function sentenceCreditsOf(reading: PassageReading, terms: WeightedTerms): Credits[] {
   const credits = reading.sentences.map((): Credits => new Map())
   for (const term of terms.weights.keys()) {
-    for (const j of reading.where.get(term) ?? []) credits[j].set(term, 1)
+    // A sentence that denies what the question asks for ("but not its configuration files") answers it less.
+    const denied = terms.denied.has(term) ? [] : (reading.denied.get(term) ?? [])
+    for (const j of reading.where.get(term) ?? []) credits[j].set(term, denied.includes(j) ? DENIED_CREDIT : 1)
     for (const relative of terms.related.get(term) ?? []) {
       for (const j of reading.where.get(relative) ?? []) if (!credits[j].has(term)) credits[j].set(term, RELATED_CREDIT)
     }
@@ -309,6 +334,7 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   terms.related = related
   terms.cues = questionCues(question)
   terms.answerType = answerTypeOf(question)
+  terms.denied = new Set(deniedStems(question))
   const relatives = [...new Set([...related.values()].flat())].slice(0, RELATIVES_SEARCHED)
   const [hits, relativeHits] = await Promise.all([
     searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights, holding: terms.holding }),
