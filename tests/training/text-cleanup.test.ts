@@ -51,6 +51,8 @@ test("PDF text: a table of contents goes (dot leaders, wrapped entries), a numbe
     'A custom kernel is built with the package target of the kernel build system, and it is installed with dpkg.',
     'The instructions are shown at https://www.debian.org/Bugs/',
     'Reporting on the web.',
+    'The project lives at https://salsa.debian.org/',
+    'and is mirrored.',
     '10.2 What tools does Debian provide to build custom kernels?',
     'Run make deb-pkg after configuring the kernel.',
   ]
@@ -59,6 +61,8 @@ test("PDF text: a table of contents goes (dot leaders, wrapped entries), a numbe
   expect(clean).not.toContain('Can I install and compile a kernel')
   expect(clean).not.toContain('deal with packages that contain configuration')
   expect(clean).toContain('https://www.debian.org/Bugs/Reporting on the web.')
+  // A link that ends at the line end, the sentence going on after it.
+  expect(clean).toContain('https://salsa.debian.org/ and is mirrored.')
   expect(clean).toContain('\n\n10.2 What tools does Debian provide to build custom kernels?')
 })
 

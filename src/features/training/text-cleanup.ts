@@ -2,6 +2,7 @@
 // joined again, running page headers and footers (lines that repeat page after page, page
 // numbers) and page navigation ("Prev", "Next", "Download the ebook") dropped, and a PDF's lines
 // joined into paragraphs. Runs on the text the PDF extractor or the HTML parser produced.
+import { isStopWord } from '../../lib/search-terms'
 
 /** A line made only of these words (and punctuation such as "«", "|", "/") is page navigation, not material. */
 const NAVIGATION_WORDS = new Set([
@@ -130,6 +131,8 @@ export function joinLineEndHyphens(text: string): string {
 
 const SENTENCE_END = /[.!?:;)"”’]$/
 const BROKEN_LINK = /(?:^|\s)(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*\/$/i
+/** The next line goes on with the link, unless it starts with a word of the sentence ("… https://example.org/ is the site"). */
+const continuesLink = (current: string, next: string) => BROKEN_LINK.test(current) && !isStopWord(next.match(/^\p{L}+/u)?.[0]?.toLowerCase() ?? '')
 
 /**
  * A PDF's lines joined into paragraphs. A line that ends a sentence and is clearly shorter than
@@ -146,7 +149,7 @@ function paragraphsOf(lines: string[]): string {
       current = ''
     }
     // A link the page's width broke after a slash ("https://www.debian.org/Bugs/" and "Reporting") is one link.
-    current = current ? `${current}${BROKEN_LINK.test(current) ? '' : ' '}${line}` : line
+    current = current ? `${current}${continuesLink(current, line) ? '' : ' '}${line}` : line
     const short = line.length < usual * 0.7
     if (short && (SENTENCE_END.test(line) || line.split(' ').length <= 8)) {
       out.push(current)
