@@ -34,6 +34,7 @@ const OLD_PASSAGES = [
     'The new kernel package will be created in the directory one level above the kernel source tree, and it may be installed using dpkg.',
     'Users must separately download the source code for the most recent kernel from their favorite archive site, unless a source package is available.',
   ].join('\n'),
+  ['Default priorities', '', '500', '', 'A version that is not installed gets this priority by default, unless it belongs to the target release.'].join('\n'),
 ]
 
 test('a command split from the sentence introducing it joins it after migration 017, and the contents go', async () => {
@@ -47,8 +48,9 @@ test('a command split from the sentence introducing it joins it after migration 
   const rows = await app.ctx.db.selectFrom('chunks').select(['text', 'position']).where('chatbot_id', '=', chatbotId).orderBy('position').execute()
   expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i))
   const text = rows.map((r) => r.text).join('\n\n')
-  // The leader's dots and the page number of the contents' entry.
+  // The leader's dots and the page number of the contents' entry; a number elsewhere is material.
   expect(text).not.toMatch(/^(?:\.|45)$/m)
+  expect(text).toMatch(/^500$/m)
   const section = rows.find((r) => r.text.includes('simply run the following command:'))
   expect(section?.text).toContain('simply run the following command:\n\nmake deb-pkg')
   expect(section?.text.startsWith('10.2 What tools does Debian provide to build custom kernels?')).toBe(true)

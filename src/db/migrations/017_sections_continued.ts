@@ -7,8 +7,8 @@
 // section's number stays with its title ("6.2.1. Initialization") and a mark inside a name ("apt
 // list ?automatic") no longer ends a sentence (lib/sentences.ts). The material is cut again.
 import type { Kysely } from 'kysely'
-import { isContentsLine } from '../../features/training/text-cleanup'
+import { isContentsResidue } from '../../features/training/text-cleanup'
 import type { Database } from '../schema'
 import { recutIndexedMaterial } from './recut-material'
 
-export const up = (db: Kysely<unknown>): Promise<void> => recutIndexedMaterial(db as unknown as Kysely<Database>, (line) => !isContentsLine(line))
+export const up = (db: Kysely<unknown>): Promise<void> => recutIndexedMaterial(db as unknown as Kysely<Database>, (lines, i) => !isContentsResidue(lines, i))

@@ -7,8 +7,8 @@ import { indexTerms } from '../../lib/search-terms'
 import { fullTextIndex } from '../fulltext'
 import type { ChunksTable, Database } from '../schema'
 
-/** `keep` drops lines of the stored passages that newer ingestion would not have kept. */
-export async function recutIndexedMaterial(db: Kysely<Database>, keep: (line: string) => boolean = () => true): Promise<void> {
+/** `keep` drops lines of a stored passage (given with their passage's lines) that newer ingestion would not have kept. */
+export async function recutIndexedMaterial(db: Kysely<Database>, keep: (lines: readonly string[], i: number) => boolean = () => true): Promise<void> {
   const sources = await db.selectFrom('chunks').select(['chatbot_id', 'source_id']).distinct().execute()
   for (const { chatbot_id, source_id } of sources) {
     const rows = await db
@@ -19,7 +19,14 @@ export async function recutIndexedMaterial(db: Kysely<Database>, keep: (line: st
       .orderBy('position')
       .execute()
     // Passages hold one sentence a line and an empty line between paragraphs: joined, they are the text again.
-    const text = rows.map((r) => r.text.split('\n').filter(keep).join('\n')).join('\n\n')
+    const text = rows
+      .map((r) =>
+        r.text
+          .split('\n')
+          .filter((_, i, lines) => keep(lines, i))
+          .join('\n'),
+      )
+      .join('\n\n')
     const fresh = chunkText(text)
     const same = (passage: string, i: number) => passage === rows[i].text && indexTerms(passage) === rows[i].terms && indexTerms(rows[i].title) === rows[i].title_terms
     if (fresh.length === rows.length && fresh.every(same)) continue

@@ -56,8 +56,17 @@ const PAGE_NUMBER = /^(?:page\s+)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$/i
  * question it names with the list around it.
  */
 const CONTENTS_ENTRY = /\.(?:\s?\.){2,}\s*(?:\d{1,4}|[ivxlc]{1,7})$/i
-/** A stored passage's line that is a contents entry, or what sentence splitting left of one: its leader's dots, its page number. */
-export const isContentsLine = (line: string): boolean => CONTENTS_ENTRY.test(line.trim()) || /^(?:(?:\.\s*)+|\d{1,4})$/.test(line.trim())
+const LEADER_DOTS = /^(?:\.\s*)+$/
+
+/**
+ * Whether line `i` of a stored passage is what a contents entry left: the entry with its leader,
+ * the leader's dots that sentence splitting set apart, or the page number right after them. A
+ * number on its own elsewhere is material ("100" in a list of priorities).
+ */
+export const isContentsResidue = (lines: readonly string[], i: number): boolean => {
+  const line = lines[i].trim()
+  return CONTENTS_ENTRY.test(line) || LEADER_DOTS.test(line) || (/^\d{1,4}$/.test(line) && i > 0 && LEADER_DOTS.test(lines[i - 1].trim()))
+}
 
 /** The first line of an entry that wraps onto the next ("11.8 How does the package management system deal with packages that contain configuration"). */
 const NUMBERED_LINE = /^\d{1,3}(?:\.\d{1,3})*\.?\s*\p{L}/u
@@ -130,9 +139,14 @@ export function joinLineEndHyphens(text: string): string {
 }
 
 const SENTENCE_END = /[.!?:;)"”’]$/
-const BROKEN_LINK = /(?:^|\s)(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*\/$/i
-/** The next line goes on with the link, unless it starts with a word of the sentence ("… https://example.org/ is the site"). */
-const continuesLink = (current: string, next: string) => BROKEN_LINK.test(current) && !isStopWord(next.match(/^\p{L}+/u)?.[0]?.toLowerCase() ?? '')
+const BROKEN_LINK = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*\/$/i
+/**
+ * The next line goes on with the link its line ended with, unless it starts with a word of the
+ * sentence ("… https://example.org/ is the site"). Only the last word is read: a paragraph grows
+ * line by line.
+ */
+const continuesLink = (current: string, next: string) =>
+  BROKEN_LINK.test(current.slice(current.lastIndexOf(' ') + 1)) && !isStopWord(next.match(/^\p{L}+/u)?.[0]?.toLowerCase() ?? '')
 
 /**
  * A PDF's lines joined into paragraphs. A line that ends a sentence and is clearly shorter than
