@@ -23,8 +23,8 @@ test('title, page count, text and word count of a generated multi-page PDF', asy
   expect(result.wordCount).toBe(41)
   expect(result.wordCount).toBe(countWords(PAGE_LINES.flat().join(' ')))
   for (const line of PAGE_LINES.flat()) expect(result.text).toContain(line)
-  // pages stay apart as paragraphs; no stray blanks
-  expect(result.text.split('\n\n')).toHaveLength(3)
+  // pages stay apart, a form feed between two; no stray blanks
+  expect(result.text.split('\f')).toHaveLength(3)
   expect(result.text).not.toMatch(/ {2}|^\s|\s$/)
 })
 

@@ -1,7 +1,7 @@
 // Text noise never reaches the index: words hyphenated across a line end are joined, running
 // page headers and footers and page navigation are dropped (contract section 8).
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { cleanHtmlText, cleanPdfText, isNavigationLine, joinLineEndHyphens } from '../../src/features/training/text-cleanup'
+import { cleanHtmlText, cleanPdfText, isNavigationLine, joinLineEndHyphens, restoreAccents } from '../../src/features/training/text-cleanup'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { addPages, addPdf, DOCS_HELPER } from '../answers/support'
 import { createChatbot } from '../support/chatbots'
@@ -77,6 +77,50 @@ test("PDF text: a running header naming each page's own chapter and section goes
   expect(clean).toContain('Body text of page 2 explains the package tools.')
 })
 
+/** A Texinfo book's pages: the running header names the page's chapter and prints its number beside it. */
+const texinfoPages = (): string[][] => [
+  ['R FAQ', 'Frequently Asked Questions on R'],
+  ['i'],
+  ['ii'],
+  ['1 Introduction', 'This document answers the questions asked most often about R.'],
+  ['Chapter 1: Introduction 2', 'R is a system for statistical computation and graphics, with a run-time environment and a debugger.'],
+  ['Chapter 1: Introduction 3', 'It is based on GForge (https://', 'en.wikipedia.org/wiki/GForge) offering easy access to the best in SVN, daily built and'],
+  ['Chapter 2: R Basics 4', 'checked packages, mailing lists and bug tracking.', 'The CRAN main site at WU (Wirtschaftsuniversit¨at Wien) is in Austria.'],
+  ['Chapter 2: R Basics 5', 'R is free software (https://www.', 'gnu.org/philosophy/free-sw.html) and the files live in /usr/share/', 'doc/r-base-core/ on Debian.'],
+  ['3 R and S', 'S is a very high level language and an environment for data analysis.'],
+  [
+    'Chapter 3: R and S 7',
+    '• fakeroot - this utility lets you emulate being root, which is necessary for some parts of the build.',
+    '• file - this handy program can determine what type a file is.',
+  ],
+]
+
+test("PDF text: a header printing the page's number beside its chapter goes, a sentence runs on over the page break, a link or path cut at a line end is whole", () => {
+  const clean = cleanPdfText(
+    texinfoPages()
+      .map((lines) => lines.join('\n'))
+      .join('\f'),
+  )
+  expect(clean).not.toMatch(/Chapter \d: /)
+  expect(clean).not.toMatch(/^(?:i|ii)$/m)
+  // Headings whose number is not the page's stay.
+  expect(clean).toContain('1 Introduction')
+  expect(clean).toContain('3 R and S')
+  expect(clean).toContain(
+    'It is based on GForge (https://en.wikipedia.org/wiki/GForge) offering easy access to the best in SVN, daily built and checked packages, mailing lists and bug tracking.',
+  )
+  expect(clean).toContain('R is free software (https://www.gnu.org/philosophy/free-sw.html) and the files live in /usr/share/doc/r-base-core/ on Debian.')
+  expect(clean).toContain('(Wirtschaftsuniversität Wien)')
+  // Each list item is a paragraph of its own.
+  expect(clean).toContain('build.\n\n• file - this handy program')
+})
+
+test('spacing accents become the letter they sit on, only where they make one', () => {
+  expect(restoreAccents('Universit¨at, R´enyi, fa¸cade')).toBe('Universität, Rényi, fa¸cade')
+  // An acute accent used as an apostrophe stays before a consonant.
+  expect(restoreAccents('it´s')).toBe('it´s')
+})
+
 test('HTML text: navigation blocks go, content stays', () => {
   expect(cleanHtmlText('Prev Next\n\nDownload the ebook\n\nThe handbook explains packaging.\n\nPrev | Up | Next')).toBe('The handbook explains packaging.')
 })
@@ -104,6 +148,18 @@ test('a PDF added by document-add is indexed without its running header, footer 
   expect(text).toContain('Packages of the Debian project are built on dedicated machines called buildds.')
   expect(text).not.toContain(HEADER)
   expect(text).not.toMatch(/Page \d of 4/)
+})
+
+test("a real PDF's chapter headers with page numbers go, and its sentence over a page break is one sentence of one passage", async () => {
+  const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
+  await addPdf(app, token, id, 'R FAQ', texinfoPages())
+  const passages = (await app.ctx.db.selectFrom('chunks').select('text').where('chatbot_id', '=', id).execute()).map((r) => r.text)
+  expect(passages.join('\n')).not.toMatch(/Chapter \d: /)
+  // Passages hold a sentence a line: the sentence cut by the page is one line of one passage.
+  const lines = passages.flatMap((p) => p.split('\n'))
+  expect(lines).toContain(
+    'It is based on GForge (https://en.wikipedia.org/wiki/GForge) offering easy access to the best in SVN, daily built and checked packages, mailing lists and bug tracking.',
+  )
 })
 
 test('an HTML page added by link-add is indexed without its navigation', async () => {

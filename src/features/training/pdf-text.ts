@@ -126,7 +126,9 @@ async function readAllPages(pdf: PdfDocument, label: string, maxTextChars: numbe
     }
     pageTexts.push(normalizeWhitespace(pageText))
   }
-  return pageTexts.filter((t) => t !== '').join('\n\n')
+  // A form feed between pages, empty ones kept: an empty line inside a page never reads as a page
+  // break, and each page keeps its position (text-cleanup.ts reads printed page numbers by it).
+  return pageTexts.join('\f')
 }
 
 /** Lines trimmed, runs of blanks made one space, at most one empty line in a row. */

@@ -49,6 +49,8 @@ export function isNavigationLine(line: string): boolean {
 }
 
 const PAGE_NUMBER = /^(?:page\s+)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$/i
+/** A front matter's page number in lower-case Roman numerals ("iii"), valid ones only. */
+const ROMAN_PAGE_NUMBER = /^(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$/
 
 /**
  * A table of contents' entry: dot leaders running to a page number ("9.6 I have several machines;
@@ -86,8 +88,15 @@ function contentsLines(lines: string[]): Set<number> {
 /** A numbered section's heading at a line's start ("10.2 What tools does Debian provide…"): a new paragraph, whatever the line before. */
 const NUMBERED_HEADING = /^\d{1,3}(?:\.\d{1,3})+\.?\s+\p{Lu}/u
 
-/** A line with its digits blanked, so "Chapter 2 · page 17" and "Chapter 2 · page 18" compare equal. */
-const shape = (line: string) => line.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
+/**
+ * A line with its numbers blanked, so "Chapter 2 · page 17" and "Chapter 2 · page 18" compare equal,
+ * and so do a front matter's "Guide iii" and the body's "Guide 12".
+ */
+const shape = (line: string) => {
+  const words = line.toLowerCase().replace(/\d+/g, '#').split(/\s+/).filter(Boolean)
+  if (words.length > 1 && ROMAN_PAGE_NUMBER.test(words[words.length - 1])) words[words.length - 1] = '#'
+  return words.join(' ')
+}
 
 /** Running headers and footers are short and are not sentences. */
 const mayBeRunning = (line: string) => line.length <= 120 && !(/[.!?]$/.test(line) && line.split(' ').length > 6)
@@ -102,19 +111,54 @@ const SECTION_TITLE_LINE = (line: string) => !/\p{Ll}/u.test(line) && (line.matc
 /** How many lines at the top and bottom of a page may belong to its running header or footer. */
 const EDGE_LINES = 3
 
+const edgeLinesOf = (lines: string[]) => [...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)]
+
+/** The number at the start or end of a titled line ("Chapter 2: R Basics 9", "4 Introduction"): where a header prints its page's number. */
+function printedNumber(line: string): { number: number; first: boolean } | null {
+  if (!mayBeRunning(line) || !/\p{L}{2}/u.test(line)) return null
+  const last = /\S\s+(\d{1,4})$/.exec(line)
+  if (last) return { number: Number(last[1]), first: false }
+  const first = /^(\d{1,4})\s+\S/.exec(line)
+  return first ? { number: Number(first[1]), first: true } : null
+}
+
+/**
+ * Page numbers printed beside a title that changes with the chapter ("Chapter 2: R Basics 9"), so no
+ * line repeats on a quarter of the pages: the number is the page's own, its printed number minus the
+ * page's position the same on many pages. Returns those differences (the front matter and each blank
+ * page the extractor left out shift them), each found on at least three pages.
+ */
+function pageNumberOffsets(pages: string[][]): Set<number> {
+  const counts = new Map<number, number>()
+  pages.forEach((lines, position) => {
+    const offsets = new Set(
+      edgeLinesOf(lines)
+        .flatMap((line) => printedNumber(line)?.number ?? [])
+        .map((n) => n - position),
+    )
+    for (const offset of offsets) counts.set(offset, (counts.get(offset) ?? 0) + 1)
+  })
+  return new Set([...counts].filter(([, n]) => n >= 3).map(([offset]) => offset))
+}
+
 /**
  * Lines at the top or bottom of pages that recur (digits aside) on at least a quarter of the pages,
  * and at least twice: running headers and footers.
  */
-function runningLines(pages: string[][]): Set<string> {
+function runningLines(edgeShapes: Map<string, number>, pageCount: number): Set<string> {
+  // Books alternate even and odd headers, so each recurs on half the pages.
+  const needed = Math.max(2, Math.ceil(pageCount / 4))
+  return new Set([...edgeShapes].filter(([s, n]) => n >= needed && s !== '').map(([s]) => s))
+}
+
+/** On how many pages each line shape (shape()) is found near the top or bottom. */
+function edgeShapeCounts(pages: string[][]): Map<string, number> {
   const counts = new Map<string, number>()
   for (const lines of pages) {
-    const edges = new Set([...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)].filter(mayBeRunning).map(shape))
+    const edges = new Set(edgeLinesOf(lines).filter(mayBeRunning).map(shape))
     for (const s of edges) counts.set(s, (counts.get(s) ?? 0) + 1)
   }
-  // Books alternate even and odd headers, so each recurs on half the pages.
-  const needed = Math.max(2, Math.ceil(pages.length / 4))
-  return new Set([...counts].filter(([s, n]) => n >= needed && s !== '').map(([s]) => s))
+  return counts
 }
 
 /**
@@ -139,14 +183,29 @@ export function joinLineEndHyphens(text: string): string {
 }
 
 const SENTENCE_END = /[.!?:;)"”’]$/
-const BROKEN_LINK = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*\/$/i
+/** A link or a file's path, perhaps opened by a bracket or quote ("(https://", "/usr/share/"). */
+const LINK_START = /^[(<[“"'‘]?(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i
+const PATH_START = /^[(<[“"'‘]?(?:~|\.{1,2})?\/[\w.-]/
 /**
- * The next line goes on with the link its line ended with, unless it starts with a word of the
- * sentence ("… https://example.org/ is the site"). Only the last word is read: a paragraph grows
- * line by line.
+ * The next line goes on with the link or path its line ended with: cut after a slash ("(https://"
+ * and "en.wikipedia.org/…", "/usr/share/" and "doc/git/"), unless the next line starts with a word
+ * of the sentence ("… https://example.org/ is the site"); or cut after a dot of its host ("https://www."
+ * and "gnu.org/…"), when the next line goes on in lower case. Only the last word is read: a
+ * paragraph grows line by line.
  */
-const continuesLink = (current: string, next: string) =>
-  BROKEN_LINK.test(current.slice(current.lastIndexOf(' ') + 1)) && !isStopWord(next.match(/^\p{L}+/u)?.[0]?.toLowerCase() ?? '')
+function continuesLink(current: string, next: string): boolean {
+  const last = current.slice(current.lastIndexOf(' ') + 1)
+  const link = LINK_START.test(last)
+  if (!link && !PATH_START.test(last)) return false
+  if (isStopWord(next.match(/^\p{L}+/u)?.[0]?.toLowerCase() ?? '')) return false
+  if (last.endsWith('/')) return true
+  return link && last.endsWith('.') && !last.slice(last.indexOf('//') + 2).includes('/') && /^[a-z0-9]/.test(next)
+}
+
+/** A list item's mark at a line's start: the item starts a paragraph of its own. */
+const BULLET = /^[•◦▪●○■□►▸‣⁃]\s/
+/** A dash that may start an item, or a sentence's aside: an item only after a sentence's end. */
+const DASH_ITEM = /^[–—-]\s/
 
 /**
  * A PDF's lines joined into paragraphs. A line that ends a sentence and is clearly shorter than
@@ -157,15 +216,16 @@ function paragraphsOf(lines: string[]): string {
   const usual = lengths[Math.floor(lengths.length * 0.75)] ?? 0
   const out: string[] = []
   let current = ''
-  for (const line of lines) {
-    if (current && NUMBERED_HEADING.test(line) && SENTENCE_END.test(current)) {
+  for (const [i, line] of lines.entries()) {
+    if (current && (BULLET.test(line) || ((NUMBERED_HEADING.test(line) || DASH_ITEM.test(line)) && SENTENCE_END.test(current)))) {
       out.push(current)
       current = ''
     }
     // A link the page's width broke after a slash ("https://www.debian.org/Bugs/" and "Reporting") is one link.
     current = current ? `${current}${continuesLink(current, line) ? '' : ' '}${line}` : line
     const short = line.length < usual * 0.7
-    if (short && (SENTENCE_END.test(line) || line.split(' ').length <= 8)) {
+    const next = lines[i + 1]
+    if (short && (SENTENCE_END.test(line) || line.split(' ').length <= 8) && !(next !== undefined && continuesLink(current, next))) {
       out.push(current)
       current = ''
     }
@@ -173,6 +233,37 @@ function paragraphsOf(lines: string[]): string {
   if (current) out.push(current)
   return out.join('\n\n')
 }
+
+/**
+ * Pages as blocks of lines, a page joined to the one before when it goes on with that page's last
+ * sentence: no end mark there, and this page starting in lower case ("… daily built and" and
+ * "checked packages, mailing lists …"). A word hyphenated across the break is then joined too.
+ */
+function acrossPages(pages: string[][]): string[] {
+  const blocks: string[][] = []
+  for (const lines of pages) {
+    const last = blocks.at(-1)?.at(-1)
+    if (last !== undefined && lines.length > 0 && !SENTENCE_END.test(last) && /^\p{Ll}/u.test(lines[0])) blocks.at(-1)?.push(...lines)
+    else if (lines.length > 0) blocks.push([...lines])
+  }
+  return blocks.map((lines) => lines.join('\n'))
+}
+
+/** Spacing accents TeX's fonts draw before their letter ("Universit¨at"), as the combining marks they stand for. */
+const COMBINING: Record<string, [mark: string, letters: RegExp]> = {
+  '¨': ['\u0308', /[aeiouyAEIOU]/],
+  '´': ['\u0301', /[aeiouyAEIOUY]/],
+  ˆ: ['\u0302', /[aeiouAEIOU]/],
+  '˜': ['\u0303', /[anoANO]/],
+  '˚': ['\u030A', /[auAU]/],
+}
+
+/** "¨a" → "ä", only where the pair makes one accented letter. */
+export const restoreAccents = (text: string): string =>
+  text.replace(/([¨´ˆ˜˚])(\p{L})/gu, (pair, accent: string, letter: string) => {
+    const [mark, letters] = COMBINING[accent]
+    return letters.test(letter) ? `${letter}${mark}`.normalize('NFC') : pair
+  })
 
 /**
  * Text extracted from a PDF, lines separated by a line break and pages by a form feed or else an
@@ -186,14 +277,24 @@ export function cleanPdfText(text: string): string {
       .map((l) => l.trim())
       .filter(Boolean),
   )
-  const running = pages.length >= 3 ? runningLines(pages) : new Set<string>()
+  const edgeShapes = pages.length >= 3 ? edgeShapeCounts(pages) : new Map<string, number>()
+  const running = runningLines(edgeShapes, pages.length)
+  const offsets = pages.length >= 3 ? pageNumberOffsets(pages) : new Set<number>()
   const atEdge = (index: number, count: number) => index < EDGE_LINES || index >= count - EDGE_LINES
-  const kept = pages.map((lines) => {
+  // A number first may be a chapter's own heading that happens to start on the page of its number
+  // ("1 Introduction" on page 1): such a line counts when its title recurs on another page's edge.
+  const printsPageNumber = (line: string, position: number) => {
+    const printed = printedNumber(line)
+    return printed !== null && offsets.has(printed.number - position) && (!printed.first || (edgeShapes.get(shape(line)) ?? 0) >= 2)
+  }
+  const pageMark = (line: string, position: number) =>
+    PAGE_NUMBER.test(line) || ROMAN_PAGE_NUMBER.test(line) || running.has(shape(line)) || SECTION_TITLE_LINE(line) || printsPageNumber(line, position)
+  const kept = pages.map((lines, position) => {
     const contents = contentsLines(lines)
-    return lines.filter((l, i) => !(atEdge(i, lines.length) && (PAGE_NUMBER.test(l) || running.has(shape(l)) || SECTION_TITLE_LINE(l))) && !isNavigationLine(l) && !contents.has(i))
+    return lines.filter((l, i) => !(atEdge(i, lines.length) && pageMark(l, position)) && !isNavigationLine(l) && !contents.has(i))
   })
-  const dehyphenated = joinLineEndHyphens(kept.map((lines) => lines.join('\n')).join('\n\n'))
-  return dehyphenated
+  const dehyphenated = joinLineEndHyphens(acrossPages(kept).join('\n\n'))
+  return restoreAccents(dehyphenated)
     .split(/\n{2,}/)
     .map((page) => paragraphsOf(page.split('\n')))
     .filter(Boolean)
