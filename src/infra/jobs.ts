@@ -100,25 +100,8 @@ export class Jobs {
     this.kinds.set(kind, handler as JobKind<never>)
   }
 
-  async enqueue<P>(executor: Executor, kind: string, payload: P, runAt?: Date): Promise<string> {
-    const now = this.clock.now().toISOString()
-    const id = newId()
-    await executor
-      .insertInto('jobs')
-      .values({
-        id,
-        kind,
-        payload: JSON.stringify(payload),
-        status: 'queued',
-        attempts: 0,
-        run_at: (runAt ?? this.clock.now()).toISOString(),
-        lease_until: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute()
-    return id
+  enqueue<P>(executor: Executor, kind: string, payload: P, runAt?: Date): Promise<string> {
+    return insertJob(executor, kind, payload, this.clock.now(), runAt)
   }
 
   async start(): Promise<void> {
@@ -333,6 +316,30 @@ export class Jobs {
       await handler?.onAttemptFailed?.(payload as never, job, error, willRetry)
     }
   }
+}
+
+/**
+ * A queued job row, written by the caller's executor so it commits with the data it is about
+ * (Jobs.enqueue; a migration that queues work for the server to do once it runs).
+ */
+export async function insertJob<P>(executor: Executor, kind: string, payload: P, now: Date, runAt?: Date): Promise<string> {
+  const id = newId()
+  await executor
+    .insertInto('jobs')
+    .values({
+      id,
+      kind,
+      payload: JSON.stringify(payload),
+      status: 'queued',
+      attempts: 0,
+      run_at: (runAt ?? now).toISOString(),
+      lease_until: null,
+      last_error: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .execute()
+  return id
 }
 
 /** Which kinds a lane claims: its own, or (the default lane) every kind but the other lanes'. */

@@ -16,6 +16,7 @@ import * as m014 from './014_public_limits'
 import * as m015 from './015_answers_at_scale'
 import * as m016 from './016_tables_whole'
 import * as m017 from './017_sections_continued'
+import * as m018 from './018_documents_read_again'
 import { integrators } from './013_integrators'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '015_answers_at_scale': m015,
   '016_tables_whole': m016,
   '017_sections_continued': m017,
+  '018_documents_read_again': m018,
 }
 
 /** 010 converts stored secrets, so it needs the server key. */

@@ -26,7 +26,12 @@ export const documentsOf = (db: Executor, chatbotId: string) =>
 export const findDocument = (db: Executor, chatbotId: string, documentId: string) =>
   db.selectFrom('documents').selectAll().where('chatbot_id', '=', chatbotId).where('id', '=', documentId).executeTakeFirst()
 
-export const documentById = (db: Executor, documentId: string) => db.selectFrom('documents').select(['id', 'title', 'file_key']).where('id', '=', documentId).executeTakeFirst()
+export const documentById = (db: Executor, documentId: string) =>
+  db.selectFrom('documents').select(['id', 'chatbot_id', 'title', 'file_key']).where('id', '=', documentId).executeTakeFirst()
+
+export async function updateDocumentPreview(db: Executor, documentId: string, preview: string): Promise<void> {
+  await db.updateTable('documents').set({ preview }).where('id', '=', documentId).execute()
+}
 
 export async function insertDocument(db: Executor, row: DocumentsTable): Promise<void> {
   await db.insertInto('documents').values(row).execute()

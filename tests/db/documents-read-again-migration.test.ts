@@ -1,0 +1,74 @@
+// Migration 018 queues every stored document to be read again from its PDF: the passages ingestion
+// of before made keep a chapter's running header with its page number, and split the sentence a
+// page break cut; the server's job makes them anew, and the document's preview with them.
+import { afterAll, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { fullTextIndex } from '../../src/db/fulltext'
+import { createDiskFileStore } from '../../src/infra/files'
+import { ask } from '../answers/support'
+import { startTestApp, type TestApp } from '../support/app'
+import { insertOldChatbot, migratedTo, upgradeDataDir } from '../support/upgrade'
+import { textPdf } from '../training/pdf-fixtures'
+
+const { dataDir, remove } = upgradeDataDir('read-again')
+let app: TestApp | undefined
+
+afterAll(async () => {
+  await app?.stop()
+  await remove()
+})
+
+const PAGES = [
+  ['1 Introduction', 'This handbook answers the questions asked most often about the archive.'],
+  ['Chapter 1: Introduction 2', 'The archive keeps every release of every package in its pool.'],
+  ['Chapter 1: Introduction 3', 'Old releases are served by the snapshot service, which keeps a copy of every upload and'],
+  ['Chapter 2: Mirrors 4', 'answers requests for any date since the archive began.'],
+  ['Chapter 2: Mirrors 5', 'Mirrors copy the archive four times a day.'],
+]
+
+/** The passages the ingestion before 018 made of that PDF: headers kept, the cut sentence in two. */
+const OLD_PASSAGES = [
+  ['1 Introduction', '', 'This handbook answers the questions asked most often about the archive.', '', 'Chapter 1: Introduction 2'].join('\n'),
+  [
+    'The archive keeps every release of every package in its pool.',
+    '',
+    'Chapter 1: Introduction 3',
+    '',
+    'Old releases are served by the snapshot service, which keeps a copy of every upload and',
+    '',
+    'Chapter 2: Mirrors 4',
+    '',
+    'answers requests for any date since the archive began.',
+  ].join('\n'),
+  ['Chapter 2: Mirrors 5', '', 'Mirrors copy the archive four times a day.'].join('\n'),
+]
+
+test('a stored document is read again from its PDF after migration 018: headers with page numbers go, the cut sentence is whole', async () => {
+  const db = await migratedTo(dataDir, '017_sections_continued')
+  const chatbotId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d91'
+  const documentId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d92'
+  await insertOldChatbot(db, { id: chatbotId, industry: 'Software archives' })
+  const fileKey = `chatbots/${chatbotId}/documents/${documentId}.pdf`
+  await createDiskFileStore(join(dataDir, 'files')).put(fileKey, await textPdf({ title: 'Archive handbook', pages: PAGES }))
+  await db
+    .insertInto('documents')
+    .values({ id: documentId, chatbot_id: chatbotId, title: 'Archive handbook', file_key: fileKey, word_count: 80, preview: OLD_PASSAGES[0], created_at: new Date().toISOString() })
+    .execute()
+  await fullTextIndex().add(db, { chatbotId, sourceType: 'document', sourceId: documentId, title: 'Archive handbook', url: null }, OLD_PASSAGES)
+  await db.destroy()
+
+  app = await startTestApp({}, { dataDir })
+  await app.ctx.jobs.idle()
+  const rows = await app.ctx.db.selectFrom('chunks').select('text').where('chatbot_id', '=', chatbotId).orderBy('position').execute()
+  const lines = rows.flatMap((r) => r.text.split('\n'))
+  expect(lines.filter((line) => /^Chapter \d: /.test(line))).toEqual([])
+  expect(lines).toContain('1 Introduction')
+  expect(lines).toContain('Old releases are served by the snapshot service, which keeps a copy of every upload and answers requests for any date since the archive began.')
+  const document = await app.ctx.db.selectFrom('documents').select(['preview', 'word_count']).where('id', '=', documentId).executeTakeFirstOrThrow()
+  expect(document.preview).not.toContain('Chapter 1: Introduction 2')
+  expect(document.word_count).toBe(80)
+
+  const answer = await ask(app, chatbotId, 'Which service serves old releases, and for which dates?')
+  expect(answer.answered).toBe(true)
+  expect(answer.reply).toContain('answers requests for any date since the archive began')
+})
