@@ -1,8 +1,9 @@
 // Answer-quality benchmark: real third-party documents go into a Knowledge Retrieval chatbot of
 // the real service through its API, visitor questions are asked over HTTP, each in a fresh
 // session, and the replies are scored beside a plain BM25-top-chunk baseline from the same run.
-// Usage: npm run eval:answers [-- --second] [-- --verbose [--explain]]
-// --second runs the second set (questions-second.ts): other documents, questions written later.
+// Usage: npm run eval:answers [-- --second | --third] [-- --verbose [--explain]]
+// --second runs the second set (questions-second.ts): other documents, questions written later;
+// --third the third (questions-third.ts): two PDF manuals from other typesetters.
 // --verbose lists each miss with where the passage holding its gold string ranked; --explain adds
 // the four best passages and the gold passage, with their scores.
 import { resolve } from 'node:path'
@@ -11,18 +12,20 @@ import { eng as stopwords } from 'stopword'
 import { rankMaterial } from '../src/features/answers/ranking'
 import { NOTHING_FOUND } from '../src/features/answers/texts'
 import { client, startTestApp, subscribedToken } from '../tests/support/app'
-import { fetchCorpus, fetchSecondCorpus, type CorpusDocument } from './eval-answers/corpus'
+import { fetchCorpus, fetchSecondCorpus, fetchThirdCorpus, type CorpusDocument } from './eval-answers/corpus'
 import { ANSWERABLE as FIRST_ANSWERABLE, UNANSWERABLE as FIRST_UNANSWERABLE, type AnswerableQuestion } from './eval-answers/questions'
 import { ANSWERABLE_SECOND, UNANSWERABLE_SECOND } from './eval-answers/questions-second'
+import { ANSWERABLE_THIRD, UNANSWERABLE_THIRD } from './eval-answers/questions-third'
 
 const root = resolve(import.meta.dir, '..')
 const verbose = process.argv.includes('--verbose')
 const explain = process.argv.includes('--explain')
 const second = process.argv.includes('--second')
+const third = process.argv.includes('--third')
 /** --calibration prints each question's refusal figures (best coverage, unknown share) and outcome, for setting the thresholds. */
 const calibration = process.argv.includes('--calibration')
-const ANSWERABLE = second ? ANSWERABLE_SECOND : FIRST_ANSWERABLE
-const UNANSWERABLE = second ? UNANSWERABLE_SECOND : FIRST_UNANSWERABLE
+const ANSWERABLE = third ? ANSWERABLE_THIRD : second ? ANSWERABLE_SECOND : FIRST_ANSWERABLE
+const UNANSWERABLE = third ? UNANSWERABLE_THIRD : second ? UNANSWERABLE_SECOND : FIRST_UNANSWERABLE
 
 /** Case, quotes, Markdown emphasis and spacing aside, so a gold string is found however it is set. */
 const normalise = (text: string) => text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[*`]/g, '').replace(/\s+/g, ' ').toLowerCase()
@@ -79,7 +82,7 @@ interface ChatReply {
 }
 
 async function main() {
-  const documents = (second ? fetchSecondCorpus : fetchCorpus)(resolve(root, '.eval-corpus'))
+  const documents = (third ? fetchThirdCorpus : second ? fetchSecondCorpus : fetchCorpus)(resolve(root, '.eval-corpus'))
   const app = await startTestApp()
   const pages = Bun.serve({
     hostname: '127.0.0.1',
@@ -96,7 +99,7 @@ async function main() {
     const created = await owner.post('/api/v1.0/api-knowledge-retrieval/', {
       chatbot_name: 'Docs helper',
       chatbot_greeting: 'Hello! Ask me about the documentation.',
-      chatbot_instructions: second ? 'Ask about SQLite or Debian.' : 'Ask about npm, Git, TraceMonkey or the speed exercise study.',
+      chatbot_instructions: third ? 'Ask about R or Debian packaging.' : second ? 'Ask about SQLite or Debian.' : 'Ask about npm, Git, TraceMonkey or the speed exercise study.',
       business_industry: 'Software documentation',
     })
     if (created.status !== 200) throw new Error(`chatbot creation: ${JSON.stringify(created.body)}`)
@@ -109,12 +112,14 @@ async function main() {
     const added = await owner.form(`/api/v1.0/chatbot-document-add/${id}/`, form)
     if (added.status !== 200) throw new Error(`document-add: ${JSON.stringify(added.body)}`)
     const links = documents.filter((d) => d.format === 'html').map((d, i) => `http://127.0.0.1:${pages.port}/doc/${i}/${d.file.split('/').pop()}`)
-    const queued = await owner.post(`/api/v1.0/chatbot-link-add/${id}/`, { links })
-    if (queued.status !== 200) throw new Error(`link-add: ${JSON.stringify(queued.body)}`)
-    await app.ctx.jobs.idle()
-    const status = await owner.get(`/api/v1.0/chatbot-link-status/${id}/`)
-    const failed = (status.body.jobs as { link: string; status: string }[]).filter((j) => j.status !== 'added')
-    if (failed.length) throw new Error(`links not added: ${JSON.stringify(failed)}`)
+    if (links.length > 0) {
+      const queued = await owner.post(`/api/v1.0/chatbot-link-add/${id}/`, { links })
+      if (queued.status !== 200) throw new Error(`link-add: ${JSON.stringify(queued.body)}`)
+      await app.ctx.jobs.idle()
+      const status = await owner.get(`/api/v1.0/chatbot-link-status/${id}/`)
+      const failed = (status.body.jobs as { link: string; status: string }[]).filter((j) => j.status !== 'added')
+      if (failed.length) throw new Error(`links not added: ${JSON.stringify(failed)}`)
+    }
 
     const chunks = (await app.ctx.db.selectFrom('chunks').select('text').where('chatbot_id', '=', id).orderBy('id').execute()).map((r) => r.text)
     const wholeText = normalise(chunks.join(' '))

@@ -122,3 +122,25 @@ export function fetchSecondCorpus(dir: string): CorpusDocument[] {
     },
   ]
 }
+
+const R_DOC_PDF = 'r-doc-pdf'
+const MAINT_GUIDE = 'maint-guide'
+
+/** The third set's documents: two PDF manuals made by other typesetters (Texinfo, DocBook). */
+export function fetchThirdCorpus(dir: string): CorpusDocument[] {
+  mkdirSync(dir, { recursive: true })
+  return [
+    {
+      kind: 'FAQ manual (PDF, Texinfo, 60 pages)',
+      origin: `Debian package ${R_DOC_PDF}, usr/share/R/doc/manual/R-FAQ.pdf`,
+      file: join(debianPackage(dir, R_DOC_PDF), 'usr/share/R/doc/manual/R-FAQ.pdf'),
+      format: 'pdf',
+    },
+    {
+      kind: 'guide (PDF, DocBook, with bullet lists and footnotes)',
+      origin: `Debian package ${MAINT_GUIDE}, usr/share/doc/maint-guide/maint-guide.en.pdf`,
+      file: join(debianPackage(dir, MAINT_GUIDE), 'usr/share/doc/maint-guide/maint-guide.en.pdf'),
+      format: 'pdf',
+    },
+  ]
+}

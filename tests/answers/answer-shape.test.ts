@@ -22,6 +22,11 @@ test('answer types: the form of the question names the kind of sentence that ans
   expect(answerTypeOf('Where is the sources list kept?')?.test('It lives in /etc/apt/sources.list on every system.')).toBe(true)
   expect(answerTypeOf('What happens if the disk fills up?')?.test('If the disk fills up, logging stops.')).toBe(true)
   expect(answerTypeOf('Tell me about the mirror')).toBeNull()
+  // "What does X do" and "what is X used for" are answered by X's definition, a list's entry too; not by a name X ends.
+  const defines = (question: string, sentence: string) => questionCues(question).some((c) => c.test(sentence))
+  expect(defines('What does lintian do?', '• lintian - this is the Debian package checker.')).toBe(true)
+  expect(defines('What is pbuilder used for?', 'pbuilder: builds packages in a chroot.')).toBe(true)
+  expect(defines('What is pbuilder used for?', 'git-pbuilder = the easy syntax for pdebuild')).toBe(false)
   // A symbol typed on its own is a cue; hostile input never becomes a broken pattern.
   expect(questionCues('What if I forget the @ before the scope?').some((c) => c.test('the @-symbol on your scope'))).toBe(true)
   for (const hostile of ['| ( [', 'what is \\', 'how many ** ?', '$ ^ +']) expect(() => answerTypeOf(hostile) && questionCues(hostile)).not.toThrow()
@@ -37,6 +42,7 @@ const COUNTED = 'The backup window is 40 minutes on the reference server.'
 const LEANED_ON = 'Any text editor can change the settings file of the resolver.'
 const LEANING = 'For example, nano opens the hosts file with sudo nano /etc/hosts.'
 const EXPANSION = 'The installer sets up the Logical Volume Manager (LVM) when asked to.'
+const DEFINED = 'rsnapshot - this tool keeps hourly snapshots of a directory tree with hard links.'
 
 beforeAll(async () => {
   app = await startTestApp()
@@ -58,6 +64,10 @@ beforeAll(async () => {
     <h2>Disks</h2>
     <p>LVM is used on most servers of the fleet. ${EXPANSION}</p>
     ${filler('painting')}
+    <h2>Tools</h2>
+    <p>Run rsnapshot from cron on the backup host, and read the rsnapshot log after each run.</p>
+    <ul><li>${DEFINED}</li><li>rsync - copies files between hosts.</li></ul>
+    <p>The rsnapshot configuration file wants tabs, not spaces, between its fields.</p>
     </body></html>`
   stop = (await addPages(app, token, id, { handbook: page })).stop
 })
@@ -86,4 +96,9 @@ test('a sentence opening with "For example" is quoted after the sentence it lean
 test('"What does LVM stand for?" is answered by the expansion', async () => {
   const answer = await ask(app, id, 'What does LVM stand for?')
   expect(answer.reply.startsWith(EXPANSION)).toBe(true)
+})
+
+test('"What does X do?" is answered by the sentence defining X, though others name it as often', async () => {
+  const answer = await ask(app, id, 'What does rsnapshot do?')
+  expect(answer.reply.startsWith(DEFINED)).toBe(true)
 })

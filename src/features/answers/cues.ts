@@ -6,7 +6,9 @@
 const COMPOUND = /(?:--?|\.)?[\p{L}\p{N}]+(?:[-._/:@][\p{L}\p{N}]+)+|(?:--|\.)[\p{L}\p{N}]+/gu
 /** A symbol standing alone between spaces or quotes. */
 const LONE_SYMBOL = /(?<=^|[\s"'“‘(])[@#~$%&|\\^=+<>;*](?=$|[\s"'”’),?])/gu
-const DEFINITION_QUESTION = /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an|the)?\s*([\p{L}\p{N}][\p{L}\p{N}-]*)/iu
+/** "What is X", "who are X", "what does X do": answered by a sentence defining X. */
+const DEFINITION_QUESTION =
+  /^\s*(?:(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an|the)?\s*([\p{L}\p{N}][\p{L}\p{N}-]*)|what\s+(?:does|do)\s+(?:a|an|the)?\s*([\p{L}\p{N}][\p{L}\p{N}-]*)\s+do\b)/iu
 
 /** Regular-expression characters escaped (the unicode flag refuses an escaped '-' or '/'). */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -20,8 +22,10 @@ export function questionCues(question: string): RegExp[] {
   // A symbol the visitor typed on its own ("the @ before my scope", "what does ~ mean") is as
   // telling as a rare word, but the word index cannot hold it.
   for (const symbol of new Set(question.match(LONE_SYMBOL) ?? [])) cues.push(new RegExp(escapeRegExp(symbol.trim())))
-  const subject = DEFINITION_QUESTION.exec(question)?.[1]
-  if (subject) cues.push(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(subject)}s?\\s+(?:is|are|means|refers to|stands for)\\s`, 'iu'))
+  const definition = DEFINITION_QUESTION.exec(question)
+  const subject = definition?.[1] ?? definition?.[2]
+  // "X is …", or a list's entry "• X - this is …", "X: …", "X = …" (not the end of "git-X = …").
+  if (subject) cues.push(new RegExp(`(?<![\\p{L}\\p{N}-])${escapeRegExp(subject)}s?(?:\\s+(?:is|are|means|refers to|stands for)\\s|\\s*[-–—:=]\\s)`, 'iu'))
   return cues
 }
 
