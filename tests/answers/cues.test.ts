@@ -6,7 +6,9 @@ import { addPages, ask, DOCS_HELPER } from './support'
 import { createChatbot } from '../support/chatbots'
 
 test('cues: compound names and definition questions; no input becomes a broken pattern', () => {
-  expect(questionCues('What does from-git do?').map((c) => c.test('Use from-git to read the tag.'))).toEqual([true])
+  // The name found whole, and the sentence defining it (a second cue) only where one does.
+  expect(questionCues('What does from-git do?').map((c) => c.test('Use from-git to read the tag.'))).toEqual([true, false])
+  expect(questionCues('What does from-git do?').map((c) => c.test('from-git - reads the version from the latest tag.'))).toEqual([true, true])
   expect(questionCues('What does from-git do?')[0].test('from git')).toBe(false)
   expect(questionCues('Where is ~/.npmrc?')[0].test('The file ~/.npmrc holds settings.')).toBe(true)
   expect(questionCues('What is a trace?')[0].test('A trace is simply a program path.')).toBe(true)
