@@ -25,10 +25,10 @@ export interface JobKind<P> {
 }
 
 /**
- * Work that waits on someone else's server, up to 15 s a try, each in a lane of its own so it never
- * holds up the short work people wait on (login codes, mails): 'links' reads the pages an owner
- * queues by the hundred, 'webhooks' posts to an owner's endpoint that may hang while visitors'
- * quotes keep coming.
+ * Long work, each kind in a lane of its own so it never holds up the short work people wait on
+ * (login codes, mails): 'links' reads material, the pages an owner queues by the hundred (up to 15 s
+ * a try on someone else's server) and the stored PDFs an upgrade has read again (up to a PDF's 60 s);
+ * 'webhooks' posts to an owner's endpoint that may hang while visitors' quotes keep coming.
  */
 export type JobLane = 'links' | 'webhooks'
 

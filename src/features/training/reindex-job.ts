@@ -17,7 +17,8 @@ export interface ReindexDocumentPayload {
   documentId: string
 }
 
-export const reindexDocumentJob = (ctx: AppContext): JobKind<ReindexDocumentPayload> => ({ run: (payload) => reindexDocument(ctx, payload.documentId) })
+/** In the lane that reads material: an upgrade queues every document at once, and login codes must not wait behind them. */
+export const reindexDocumentJob = (ctx: AppContext): JobKind<ReindexDocumentPayload> => ({ lane: 'links', run: (payload) => reindexDocument(ctx, payload.documentId) })
 
 async function reindexDocument(ctx: AppContext, documentId: string): Promise<void> {
   const document = await documentById(ctx.db, documentId)
