@@ -9,18 +9,28 @@ import { createChatbot } from '../support/chatbots'
 
 test('answer types: the form of the question names the kind of sentence that answers it', () => {
   const quantity = answerTypeOf('How long is the backup window?')
-  expect(quantity?.test('The backup window is 40 minutes.')).toBe(true)
+  expect(quantity?.pattern.test('The backup window is 40 minutes.')).toBe(true)
   // A label's number ("Figure 1", "Section 4") or a citation ("(13)") is no quantity.
-  expect(quantity?.test('Figure 1 shows the backup window.')).toBe(false)
-  expect(quantity?.test('The backup window was studied before (13).')).toBe(false)
+  expect(quantity?.pattern.test('Figure 1 shows the backup window.')).toBe(false)
+  expect(quantity?.pattern.test('The backup window was studied before (13).')).toBe(false)
+  // A question naming what is measured is answered by a number in that dimension's units, a
+  // sentence that holds none of the question's words too ("kept at -80 °C" for "stored").
+  const temperature = answerTypeOf('At what temperature were the samples stored?')
+  expect(temperature?.measure).toBe(true)
+  expect(temperature?.pattern.test('The plasma was kept at -80 °C until analysis.')).toBe(true)
+  expect(temperature?.pattern.test('After 10 min at room temperature, absorbance was read at 540 nm.')).toBe(false)
+  expect(answerTypeOf('How much faster do programs get?')?.pattern.test('achieving 2x-20x speedups on many programs')).toBe(true)
+  expect(answerTypeOf('How long can a name be?')?.pattern.test('The name must be at most 214 characters.')).toBe(true)
+  expect(answerTypeOf('How much does the support plan cost?')?.pattern.test('It costs $5 a month.')).toBe(true)
+  expect(answerTypeOf('How many packages are there?')?.measure).toBe(false)
   const command = answerTypeOf('How do I hold a package back?')
-  expect(command?.test('Run apt-mark hold with --verbose to keep it.')).toBe(true)
+  expect(command?.pattern.test('Run apt-mark hold with --verbose to keep it.')).toBe(true)
   // English hyphenated words are no command.
-  expect(command?.test('The cache is self-healing.')).toBe(false)
-  expect(answerTypeOf('What does LVM stand for?')?.test('It uses the Logical Volume Manager (LVM) when asked.')).toBe(true)
-  expect(answerTypeOf('When is the mirror synchronised?')?.test('The mirror is synchronised every 6 hours.')).toBe(true)
-  expect(answerTypeOf('Where is the sources list kept?')?.test('It lives in /etc/apt/sources.list on every system.')).toBe(true)
-  expect(answerTypeOf('What happens if the disk fills up?')?.test('If the disk fills up, logging stops.')).toBe(true)
+  expect(command?.pattern.test('The cache is self-healing.')).toBe(false)
+  expect(answerTypeOf('What does LVM stand for?')?.pattern.test('It uses the Logical Volume Manager (LVM) when asked.')).toBe(true)
+  expect(answerTypeOf('When is the mirror synchronised?')?.pattern.test('The mirror is synchronised every 6 hours.')).toBe(true)
+  expect(answerTypeOf('Where is the sources list kept?')?.pattern.test('It lives in /etc/apt/sources.list on every system.')).toBe(true)
+  expect(answerTypeOf('What happens if the disk fills up?')?.pattern.test('If the disk fills up, logging stops.')).toBe(true)
   expect(answerTypeOf('Tell me about the mirror')).toBeNull()
   // "What does X do" and "what is X used for" are answered by X's definition, a list's entry too; not by a name X ends.
   const defines = (question: string, sentence: string) => questionCues(question).some((c) => c.test(sentence))

@@ -39,9 +39,20 @@ export const cuesIn = (text: string, cues: readonly RegExp[]) => cues.filter((cu
  * "what does NFS stand for" by the expansion in parentheses, "what happens if" by a condition. Such a sentence is likelier the
  * answer than one that only echoes the question's words.
  */
-interface AnswerType {
+interface AnswerForm {
   asks: RegExp
   answer: RegExp | ((question: string) => RegExp | null)
+}
+
+/** What a question's form expects of the sentence that answers it. */
+export interface ExpectedAnswer {
+  pattern: RegExp
+  /**
+   * A number in the units of the dimension the question names ("-80 °C" for "at what
+   * temperature"): telling on its own, where any number or option is common enough that a
+   * sentence must also hold a word of the question to count.
+   */
+  measure: boolean
 }
 
 /** A number that measures something: not a label's number ("Figure 1", "Section 4") nor a citation ("(13)"). */
@@ -60,11 +71,43 @@ const REASON = /\b(?:because|since|so that|in order to|due to|reason|advantage|o
 const CONDITION = /\b(?:if|unless|when|whenever|otherwise|in case|by default|defaults? to)\b/iu
 const ACRONYM_QUESTION = /\b(?:[Ww]hat|[Ww]hich)\s+(?:does|do|is|are)\s+(?:an?\s+|the\s+)?([\p{Lu}][\p{Lu}\p{N}]{1,7})\b(?:\s+(?:stand|mean|short)\b|\s*\??\s*$)/u
 
-const ANSWER_TYPES: AnswerType[] = [
+/** A number in figures or words, as a measure starts. */
+const AMOUNT = String.raw`(?:(?<![\p{L}\p{N}])\p{N}[\p{N}.,]*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand|a few|several|a couple of)\b)`
+const TIME_UNITS = 'ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?'
+const LENGTH_UNITS = 'nm|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|kilomet(?:er|re)s?'
+const SIZE_UNITS = 'bytes?|[kKMGT]i?B|[kKMG]|characters?|chars|lines|words|pixels|px|entries|items'
+/** A measure of that dimension: a number and its unit ("-80 °C", "40 minutes", "2x", "$5"). */
+const measure = (units: string) => new RegExp(`${AMOUNT}\\s*-?\\s*(?:${units})(?![\\p{L}\\p{N}])`, 'iu')
+/**
+ * A question that names what is measured is answered by a number in that dimension's units, not
+ * any number: "At what temperature were the samples stored?" by "-80 °C", not by "540 nm".
+ */
+const DIMENSIONS: [RegExp, RegExp][] = [
+  [/\btemperature\b|\bhow (?:hot|cold|warm)\b/iu, new RegExp(`${AMOUNT}\\s*(?:°|degrees?\\b)|°\\s*[CF]\\b`, 'iu')],
+  [
+    /\bhow much (?:faster|slower|quicker|better|smaller|larger|bigger)\b|\bspeed(?:up)?\b|\bhow (?:fast|slow)\b|\b(?:faster|slower) than\b/iu,
+    measure('x|×|times|%|percent|per|/s|mph|km/h|hz|[kmg]hz|ops'),
+  ],
+  [
+    /\b(?:price|cost|costs|fee|fees|charge)\b|\bhow much (?:does|do|is|are|will)\b.*\b(?:cost|charge|pay)\b/iu,
+    /[$€£¥]\s*\p{N}|\p{N}\s*(?:USD|EUR|GBP|dollars?|euros?|pounds?|cents?)\b|\bfree\b/iu,
+  ],
+  [/\b(?:percentage|proportion|share|ratio)\b|\bhow many percent\b/iu, measure('%|percent|per cent')],
+  [/\bhow old\b|\bat what age\b|\bage\b/iu, measure('years?|months?|yrs?')],
+  [/\bhow (?:far|tall|high|wide|deep)\b|\b(?:distance|height|width|depth)\b/iu, measure(LENGTH_UNITS)],
+  [/\bhow heavy\b|\bweight\b/iu, measure('mg|g|kg|grams?|kilograms?|lbs?|pounds?|oz|ounces?|tons?|tonnes?')],
+  [/\bhow (?:big|large|small)\b|\bsize\b|\bhow much (?:memory|space|disk|storage|ram)\b/iu, measure(`${SIZE_UNITS}|${LENGTH_UNITS}`)],
+  [/\bhow long\b/iu, measure(`${TIME_UNITS}|${LENGTH_UNITS}|${SIZE_UNITS}`)],
+  [/\bduration\b|\bhow much time\b|\bfor how long\b/iu, measure(TIME_UNITS)],
+]
+
+const MEASURES = new Set(DIMENSIONS.map(([, measured]) => measured))
+
+const ANSWER_FORMS: AnswerForm[] = [
   { asks: ACRONYM_QUESTION, answer: (q) => acronymPattern(ACRONYM_QUESTION.exec(q)?.[1]) },
   {
     asks: /\bhow\s+(?:many|much|long|old|far|big|large|small|often|fast|slow|high|low|tall|heavy|deep|wide)\b|\b(?:what|which)\s+(?:is\s+|was\s+|were\s+|are\s+)?(?:the\s+)?(?:number|amount|size|temperature|distance|weight|height|age|length|duration|percentage|proportion|rate|price|cost|speed|limit|maximum|minimum|average|mean|version|port)\b|\bat what (?:temperature|speed|rate|age|size|port)\b/iu,
-    answer: QUANTITY,
+    answer: (q) => DIMENSIONS.find(([named]) => named.test(q))?.[1] ?? QUANTITY,
   },
   { asks: /^\s*(?:when|what time|what date|what day|how soon|since when|until when)\b/iu, answer: DATE_OR_TIME },
   { asks: /\bhow\s+(?:do|can|could|should|would|shall|to|may)\b|\b(?:what|which)\s+(?:command|option|flag|setting|switch|package)\b/iu, answer: COMMAND },
@@ -80,11 +123,11 @@ function acronymPattern(acronym: string | undefined): RegExp | null {
 }
 
 /** The pattern an answering sentence of this question's form is likely to match; null when the form says nothing. */
-export function answerTypeOf(question: string): RegExp | null {
-  for (const type of ANSWER_TYPES) {
-    if (!type.asks.test(question)) continue
-    const answer = typeof type.answer === 'function' ? type.answer(question) : type.answer
-    if (answer) return answer
+export function answerTypeOf(question: string): ExpectedAnswer | null {
+  for (const form of ANSWER_FORMS) {
+    if (!form.asks.test(question)) continue
+    const pattern = typeof form.answer === 'function' ? form.answer(question) : form.answer
+    if (pattern) return { pattern, measure: MEASURES.has(pattern) }
   }
   return null
 }

@@ -11,7 +11,7 @@ import { isStopWord, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/
 import { isTableRow, storedSentences } from '../../lib/sentences'
 import { countWords } from '../../lib/words'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
-import { answerTypeOf, cuesIn, questionCues } from './cues'
+import { answerTypeOf, cuesIn, type ExpectedAnswer, questionCues } from './cues'
 import { relatedWords } from './wordnet'
 
 /** Candidates read before choosing: the answer's passage is often not among the first three. */
@@ -50,7 +50,7 @@ export interface WeightedTerms {
   /** Wording cues (questionCues): a sentence matching one ranks as if it held one more rare term. */
   cues: RegExp[]
   /** The kind of sentence the question's form asks for (answerTypeOf), or null. */
-  answerType: RegExp | null
+  answerType: ExpectedAnswer | null
   /** Stems the question itself denies ("without recommends"): a sentence denying them agrees. */
   denied: Set<string>
 }
@@ -231,10 +231,12 @@ const cueMass = (text: string, terms: WeightedTerms) => (terms.cues.length ? cue
  * an option, enough to choose between windows that echo the question alike.
  */
 const ANSWER_TYPE_SHARE = 0.5
+/** A measure in the units asked for is rarer, and worth a word of the question. */
+const MEASURE_SHARE = 1
 
 /** The window of sentences covering the most weight; among equals, the shortest, then the first. */
 function bestWindow(sentenceCredits: Credits[], cued: number[], typed: boolean[], titleCredits: Credits, terms: WeightedTerms) {
-  const typeMass = ANSWER_TYPE_SHARE * Math.max(0, ...terms.weights.values())
+  const typeMass = (terms.answerType?.measure ? MEASURE_SHARE : ANSWER_TYPE_SHARE) * Math.max(0, ...terms.weights.values())
   let best = { start: 0, end: 1, mass: 0, rank: -1, matched: 0 }
   for (let start = 0; start < sentenceCredits.length; start++) {
     // An answer starts with a sentence that holds a term of the question.
@@ -288,7 +290,7 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
     const sentenceCredits = allCredits[i]
     const cued = sentences.map((s) => cueMass(s, terms))
     // Only a sentence that also holds a word of the question is of the kind asked for: every table row holds a number.
-    const typed = sentences.map((s, j) => terms.answerType !== null && sentenceCredits[j].size > 0 && terms.answerType.test(s))
+    const typed = sentences.map((s, j) => terms.answerType !== null && (sentenceCredits[j].size > 0 || terms.answerType.measure) && terms.answerType.pattern.test(s))
     const titleCredits = creditsOf(stemsOf(hit.source.title), terms)
     const window = bestWindow(sentenceCredits, cued, typed, titleCredits, terms)
     const coverage = share(window.mass)
