@@ -158,7 +158,16 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
 
 /** Whether a question names something to look up: a word that is neither a stop word, a lone letter nor a generic word. */
 export function namesTopic(query: string): boolean {
-  return wordsOf(query).some((w) => !isStopWord(w) && !isLoneLetter(w) && !GENERIC_WORDS.has(stemOf(w)))
+  const named = namedLetters(query)
+  return wordsOf(query).some((w) => !isStopWord(w) && !(isLoneLetter(w) && !named.has(w)) && !GENERIC_WORDS.has(stemOf(w)))
+}
+
+/**
+ * Capital letters written alone, as names ("Why is R named R?", "vitamin C", "plan B"), lower
+ * case: "I" and "A" are words, and a lone small letter is usually a variable or an option.
+ */
+function namedLetters(query: string): Set<string> {
+  return new Set((query.match(/(?<![\p{L}\p{N}'’.-])[B-HJ-Z](?![\p{L}\p{N}'’-])/gu) ?? []).map((letter) => letter.toLowerCase()))
 }
 
 /**
@@ -168,7 +177,8 @@ export function namesTopic(query: string): boolean {
  */
 export function searchTerms(query: string): string[] {
   const all = wordsOf(query)
-  const words = all.filter((w, i) => !isLoneLetter(w) && !(i > 0 && all[i - 1] === 'how' && MEASURE_WORDS.has(w)) && !(w === 'stand' && all[i + 1] === 'for'))
+  const named = namedLetters(query)
+  const words = all.filter((w, i) => !(isLoneLetter(w) && !named.has(w)) && !(i > 0 && all[i - 1] === 'how' && MEASURE_WORDS.has(w)) && !(w === 'stand' && all[i + 1] === 'for'))
   // A word whose stem is a stop word ("its" is "it") would match every passage holding that stop word.
   const content = words.filter((w) => !isStopWord(w) && !isStopWord(stemOf(w)))
   const chosen = content.length > 0 ? content : words

@@ -21,6 +21,12 @@ const MAX_WINDOW_SENTENCES = 3
 const ENGINE_SHARE = 0.15
 const DENSITY_SHARE = 0.5
 const TITLE_SHARE = 0.2
+/**
+ * What a section whose heading holds every word of the question adds: a FAQ's own question
+ * echoing the visitor's ("Why is R named R?") answers it better than a passage that only uses its
+ * words ("R ensures that the variable names are valid").
+ */
+const ECHO_SHARE = 0.5
 /** How much the question's coverage by the passage's whole document (its candidate passages together) counts. */
 const DOCUMENT_SHARE = 0.3
 /** A word of the question that a sentence denies counts this much. */
@@ -302,6 +308,9 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
     // network") is answered by the section's first sentences, the heading named as its section.
     const { start, end } = answerOfSection(window, sentences, headings)
     const after = sentences.slice(end)
+    const heading = sectionOf(headings, start)
+    const headingStems = heading === null ? null : stemsOf(heading)
+    const echoed = headingStems !== null && [...terms.weights.keys()].every((t) => headingStems.has(t))
     const before = sentences.slice(leadStart(sentences, headings, start), start)
     return {
       title: hit.source.title,
@@ -319,6 +328,7 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
         share(window.rank - window.mass) +
         DENSITY_SHARE * densest +
         TITLE_SHARE * titled +
+        (echoed ? ECHO_SHARE : 0) +
         DOCUMENT_SHARE * share(massOfCredits(documents.get(hit.source.source_id) ?? new Map(), terms)) +
         (ENGINE_SHARE * hit.source.score) / topEngine,
     }
