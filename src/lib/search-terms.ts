@@ -167,7 +167,7 @@ export function namesTopic(query: string): boolean {
  * case: "I" and "A" are words, and a lone small letter is usually a variable or an option.
  */
 function namedLetters(query: string): Set<string> {
-  return new Set((query.match(/(?<![\p{L}\p{N}'’.-])[B-HJ-Z](?![\p{L}\p{N}'’-])/gu) ?? []).map((letter) => letter.toLowerCase()))
+  return new Set((query.match(/(?<![\p{L}\p{N}'’.-])[B-HJ-Z](?![\p{L}\p{N}-])/gu) ?? []).map((letter) => letter.toLowerCase()))
 }
 
 /**

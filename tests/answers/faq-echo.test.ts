@@ -40,6 +40,7 @@ afterAll(async () => {
 test('a capital letter on its own is a name to search for; "I", "A" and small letters are not', () => {
   expect(searchTerms('Why is R named R?')).toEqual(['r', 'name'])
   expect(searchTerms('Is C faster than a script I wrote?')).toContain('c')
+  expect(searchTerms("What is R's licence?")).toContain('r')
   expect(searchTerms('Can I use a flag -x here?')).not.toContain('i')
   expect(searchTerms('Can I use a flag -x here?')).not.toContain('x')
   expect(namesTopic('What is R?')).toBe(true)
