@@ -22,6 +22,9 @@ test('answer types: the form of the question names the kind of sentence that ans
   expect(answerTypeOf('How much faster do programs get?')?.pattern.test('achieving 2x-20x speedups on many programs')).toBe(true)
   expect(answerTypeOf('How long can a name be?')?.pattern.test('The name must be at most 214 characters.')).toBe(true)
   expect(answerTypeOf('How much does the support plan cost?')?.pattern.test('It costs $5 a month.')).toBe(true)
+  // Units that are common words do not count alone: "free software", "20 in total".
+  expect(answerTypeOf('How much does the support plan cost?')?.pattern.test('All of it is free software.')).toBe(false)
+  expect(answerTypeOf('How far did they run?')?.pattern.test('There were 20 in total.')).toBe(false)
   expect(answerTypeOf('How many packages are there?')?.measure).toBe(false)
   const command = answerTypeOf('How do I hold a package back?')
   expect(command?.pattern.test('Run apt-mark hold with --verbose to keep it.')).toBe(true)
@@ -52,6 +55,7 @@ const COUNTED = 'The backup window is 40 minutes on the reference server.'
 const LEANED_ON = 'Any text editor can change the settings file of the resolver.'
 const LEANING = 'For example, nano opens the hosts file with sudo nano /etc/hosts.'
 const EXPANSION = 'The installer sets up the Logical Volume Manager (LVM) when asked to.'
+const STORED = 'The plasma was kept at -80 °C until analysis.'
 const DEFINED = 'rsnapshot - this tool keeps hourly snapshots of a directory tree with hard links.'
 
 beforeAll(async () => {
@@ -74,6 +78,10 @@ beforeAll(async () => {
     <h2>Disks</h2>
     <p>LVM is used on most servers of the fleet. ${EXPANSION}</p>
     ${filler('painting')}
+    <h2>Blood samples</h2>
+    <p>Blood samples were taken before and immediately after the loading. ${STORED}</p>
+    <p>After 10 min of colour development at room temperature, the absorbance of the samples was measured at 540 nm.</p>
+    ${filler('knitting')}
     <h2>Tools</h2>
     <p>Run rsnapshot from cron on the backup host, and read the rsnapshot log after each run.</p>
     <ul><li>${DEFINED}</li><li>rsync - copies files between hosts.</li></ul>
@@ -96,6 +104,13 @@ test('a question naming a section is answered by its first sentence, the heading
 test('"How long" is answered by the sentence holding a quantity, though another echoes the question as well', async () => {
   const answer = await ask(app, id, 'How long is the backup window?')
   expect(answer.reply.startsWith(COUNTED)).toBe(true)
+})
+
+test('a question naming what it measures is answered by a number in its units, though that sentence holds none of its words', async () => {
+  const answer = await ask(app, id, 'At what temperature were the samples stored?')
+  expect(answer.answered).toBe(true)
+  // The answer leads; the room-temperature sentence may follow as context, not before it.
+  expect(answer.reply.startsWith(`Blood samples were taken before and immediately after the loading. ${STORED}`)).toBe(true)
 })
 
 test('a sentence opening with "For example" is quoted after the sentence it leans on', async () => {

@@ -74,9 +74,13 @@ const ACRONYM_QUESTION = /\b(?:[Ww]hat|[Ww]hich)\s+(?:does|do|is|are)\s+(?:an?\s
 /** A number in figures or words, as a measure starts. */
 const AMOUNT = String.raw`(?:(?<![\p{L}\p{N}])\p{N}[\p{N}.,]*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand|a few|several|a couple of)\b)`
 const TIME_UNITS = 'ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?'
-const LENGTH_UNITS = 'nm|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|kilomet(?:er|re)s?'
+const LENGTH_UNITS = 'nm|mm|cm|m|km|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|kilomet(?:er|re)s?'
 const SIZE_UNITS = 'bytes?|[kKMGT]i?B|[kKMG]|characters?|chars|lines|words|pixels|px|entries|items'
-/** A measure of that dimension: a number and its unit ("-80 °C", "40 minutes", "2x", "$5"). */
+/**
+ * A measure of that dimension: a number and its unit ("-80 °C", "40 minutes", "2x", "$5"). Units
+ * that are also common words ("in", "free") are left out: a measure counts without a word of the
+ * question beside it, so it must be rare in prose.
+ */
 const measure = (units: string) => new RegExp(`${AMOUNT}\\s*-?\\s*(?:${units})(?![\\p{L}\\p{N}])`, 'iu')
 /**
  * A question that names what is measured is answered by a number in that dimension's units, not
@@ -90,7 +94,7 @@ const DIMENSIONS: [RegExp, RegExp][] = [
   ],
   [
     /\b(?:price|cost|costs|fee|fees|charge)\b|\bhow much (?:does|do|is|are|will)\b.*\b(?:cost|charge|pay)\b/iu,
-    /[$€£¥]\s*\p{N}|\p{N}\s*(?:USD|EUR|GBP|dollars?|euros?|pounds?|cents?)\b|\bfree\b/iu,
+    /[$€£¥]\s*\p{N}|\p{N}\s*(?:USD|EUR|GBP|dollars?|euros?|pounds?|cents?)\b/iu,
   ],
   [/\b(?:percentage|proportion|share|ratio)\b|\bhow many percent\b/iu, measure('%|percent|per cent')],
   [/\bhow old\b|\bat what age\b|\bage\b/iu, measure('years?|months?|yrs?')],
