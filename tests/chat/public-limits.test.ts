@@ -79,7 +79,9 @@ describe('quotes', () => {
     for (const email of ['victim@relay.example', 'Victim@Relay.example', ' victim@relay.example ']) {
       expect((await api.post(path.quote(quote), order(email))).status).toBe(200)
     }
-    expectTooMany(await api.post(path.quote(quote), order('VICTIM@relay.example')), toMidnight())
+    // Taken before the request: Retry-After is rounded up from the moment the server answers.
+    const untilMidnight = toMidnight()
+    expectTooMany(await api.post(path.quote(quote), order('VICTIM@relay.example')), untilMidnight)
 
     await app.ctx.jobs.idle()
     expect((await client(app.url, token).get(path.leads(quote))).body.leads).toHaveLength(3)
@@ -120,7 +122,9 @@ describe('bookings', () => {
       const reply = await api.post(path.book(chatbot), bookingOf(calendarId, slotOn(i), `guest${i}@book.example`), { 'x-forwarded-for': `198.51.100.${i}` })
       expect(reply.status).toBe(200)
     }
-    expectTooMany(await api.post(path.book(chatbot), bookingOf(calendarId, slotOn(5), 'sixth@book.example')), toMidnight())
+    // Taken before the request: Retry-After is rounded up from the moment the server answers.
+    const untilMidnight = toMidnight()
+    expectTooMany(await api.post(path.book(chatbot), bookingOf(calendarId, slotOn(5), 'sixth@book.example')), untilMidnight)
 
     await app.ctx.jobs.idle()
     const booked = (await client(app.url, token).get(path.appointments(chatbot))).body.appointments
@@ -165,7 +169,9 @@ describe('messages', () => {
     }
     // The visitor's own allowance still answers first with its own text.
     expect((await api.post(path.chat(chatbot), { message: 'hello', visitor_id: 'rotating-0' })).body).toMatchObject({ error: DAILY_LIMIT_REACHED })
-    expectTooMany(await api.post(path.chat(chatbot), { message: 'hello', visitor_id: 'rotating-20' }, { 'x-forwarded-for': '192.0.2.200' }), toMidnight())
+    // Taken before the request: Retry-After is rounded up from the moment the server answers.
+    const untilMidnight = toMidnight()
+    expectTooMany(await api.post(path.chat(chatbot), { message: 'hello', visitor_id: 'rotating-20' }, { 'x-forwarded-for': '192.0.2.200' }), untilMidnight)
     // Nothing was started for the refused messages.
     expect((await client(app.url, token).get(path.get(chatbot))).body.conversation_count).toBe(20)
 
