@@ -1,11 +1,13 @@
 // The words of a text as the search index and the answer extraction see them: lower case, split
 // into letters-and-digits tokens, reduced to their Snowball (Porter 2) stem so "died" meets "die"
-// and "installs" meets "install". Stop words come from the maintained `stopword` package's
+// and "installs" meets "install"; an irregular verb's forms to its base first, so "wrote" and
+// "written" meet "write" (wink-lexicon's list of English irregular verbs). Stop words come from the maintained `stopword` package's
 // English list (108 function words). stopwords-iso was tried first: its English list (1,298 words,
 // a union of many lists) holds country codes and content words ("ci", "opening", "number",
 // "computer", "fix"), so "npm ci" and "opening hours" lost the very words they are about.
 import snowball from 'snowball-stemmers'
 import { eng } from 'stopword'
+import irregularVerbs from 'wink-lexicon/src/irregular-verbs.js'
 
 /**
  * The list lacks a few forms visitors' questions are full of (it has "do" and "how" but not "does"
@@ -51,7 +53,20 @@ const MAX_TERM_CHARS = 64
 /** Stems of distinct words seen so far; the vocabulary of a chatbot's material is small. */
 const STEM_CACHE_LIMIT = 50_000
 
-const WORD = /[\p{L}\p{N}]+/gu
+/**
+ * Forms of irregular verbs that are more often another word in the material a chatbot learns
+ * from ("a bit", "the left column", "ground truth", "a saw"): left as they are.
+ */
+const HOMOGRAPHS: ReadonlySet<string> = new Set(['bit', 'bound', 'felt', 'fell', 'ground', 'lay', 'left', 'lit', 'mine', 'rose', 'rung', 'saw', 'shot', 'spoke', 'stole', 'wound'])
+
+/** An irregular verb's form as its base ("wrote" → "write"); any other word as it is. */
+const baseOf = (word: string): string => (HOMOGRAPHS.has(word) || STOP_WORDS.has(word) ? word : (irregularVerbs[word] ?? word))
+
+/**
+ * Letters and decimal digits: a superscript or subscript digit is a footnote's mark or an exponent,
+ * not part of the word it sits on ("Makefile⁴", "the .zip⁶ archive").
+ */
+const WORD = /[\p{L}\p{Nd}]+/gu
 const stemmer = snowball.newStemmer('english')
 const cache = new Map<string, string>()
 
@@ -73,7 +88,7 @@ export function stemOf(word: string): string {
   if (known !== undefined) return known
   // Porter2 undoubles the end of "added" (ad) but not of "add": undouble every stem alike, unless
   // that makes a stop word of it ("off" is not "of", "inn" not "in").
-  const stem = /^\p{L}+$/u.test(word) ? undoubled(stemmer.stem(word)) : word
+  const stem = /^\p{L}+$/u.test(word) ? undoubled(stemmer.stem(baseOf(word))) : word
   if (cache.size >= STEM_CACHE_LIMIT) cache.clear()
   cache.set(word, stem)
   return stem

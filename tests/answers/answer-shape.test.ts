@@ -14,7 +14,7 @@ test('answer types: the form of the question names the kind of sentence that ans
   expect(quantity?.pattern.test('Figure 1 shows the backup window.')).toBe(false)
   expect(quantity?.pattern.test('The backup window was studied before (13).')).toBe(false)
   // A question naming what is measured is answered by a number in that dimension's units, a
-  // sentence that holds none of the question's words too ("kept at -80 °C" for "stored").
+  // sentence that holds none of the question's words too ("held at -80 °C" for "stored").
   const temperature = answerTypeOf('At what temperature were the samples stored?')
   expect(temperature?.measure).toBe(true)
   expect(temperature?.pattern.test('The plasma was kept at -80 °C until analysis.')).toBe(true)
@@ -55,7 +55,7 @@ const COUNTED = 'The backup window is 40 minutes on the reference server.'
 const LEANED_ON = 'Any text editor can change the settings file of the resolver.'
 const LEANING = 'For example, nano opens the hosts file with sudo nano /etc/hosts.'
 const EXPANSION = 'The installer sets up the Logical Volume Manager (LVM) when asked to.'
-const STORED = 'The plasma was kept at -80 °C until analysis.'
+const STORED = 'The plasma was held at -80 °C until analysis.'
 const DEFINED = 'rsnapshot - this tool keeps hourly snapshots of a directory tree with hard links.'
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { chatbotToken, fullTextIndex, MAX_TERM_PASSAGES, searchPlan } from '../../src/db/fulltext'
 import { onPostgres } from '../support/database'
 import { searchPassages } from '../../src/features/training/search'
-import { searchTerms } from '../../src/lib/search-terms'
+import { searchTerms, wordsOf } from '../../src/lib/search-terms'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { textPdf } from './pdf-fixtures'
 import { createChatbot, pdfForm } from '../support/chatbots'
@@ -27,6 +27,11 @@ test('search terms: stems of content words (stopword list, Snowball), punctuatio
   expect(searchTerms('Can I turn it off?')).toEqual(['turn', 'off'])
   // A word whose stem is a stop word is one: "its" would match every "it".
   expect(searchTerms('What does Git call its staging area?')).toEqual(['git', 'call', 'stage', 'area'])
+  // An irregular verb's forms meet its base; forms that are mostly other words ("a bit", "the left") stay.
+  expect(searchTerms('Who wrote it? It was written, kept and sent.')).toEqual(['write', 'keep', 'send'])
+  expect(searchTerms('the left bit was found')).toEqual(['left', 'bit', 'find'])
+  // A superscript is a footnote's mark or an exponent, not part of the word it sits on.
+  expect(wordsOf('See the Makefile⁴ and the .zip⁶ archive, 2²')).toEqual(['see', 'the', 'makefile', 'and', 'the', 'zip', 'archive', '2'])
 })
 
 let app: TestApp

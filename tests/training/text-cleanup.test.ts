@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { cleanHtmlText, cleanPdfText, isNavigationLine, joinLineEndHyphens, restoreAccents } from '../../src/features/training/text-cleanup'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { addPages, addPdf, DOCS_HELPER } from '../answers/support'
+import { addPages, addPdf, ask, DOCS_HELPER } from '../answers/support'
 import { createChatbot } from '../support/chatbots'
 
 test('line-end hyphens are joined unless the text writes the word with its hyphen', () => {
@@ -121,6 +121,36 @@ test('spacing accents become the letter they sit on, only where they make one', 
   expect(restoreAccents('it´s')).toBe('it´s')
 })
 
+/** A DocBook page: body text, then its footnotes with their marks glued to their first word. */
+const footnotedPage = (n: number) => [
+  `3Com cards of section ${n} are listed in the hardware table below.`,
+  `The dh command runs each build step of page ${n} in turn.`,
+  'It stops at the first step that fails.',
+  `2${n}These commands support other build environments, such as setup.py.`,
+  `²Do not worry about the missing Makefile on page ${n}.`,
+  `1³The default version field length of page ${n} is 10.`,
+]
+
+test("PDF text: a page's footnotes are paragraphs of their own without their marks; a name starting with a digit higher up stays", () => {
+  const clean = cleanPdfText([1, 2, 3].map((n) => footnotedPage(n).join('\n')).join('\f'))
+  const paragraphs = clean.split('\n\n')
+  expect(paragraphs).toContain('These commands support other build environments, such as setup.py.')
+  expect(paragraphs).toContain('Do not worry about the missing Makefile on page 2.')
+  expect(paragraphs).toContain('The default version field length of page 3 is 10.')
+  expect(clean).not.toMatch(/2\dThese|²Do|1³The/)
+  expect(clean).toContain('3Com cards of section 1 are listed')
+})
+
+test('an opening quote TeX drew as a lone grave accent is a quote again; an accent on its letter stays', () => {
+  const lines = (n: number) => [
+    `The symlinks point at \u0300 stable’ and \u0300 unstable’ on mirror ${n}.`,
+    `Se\u0301bastien Dupont keeps the mirror of page ${n} up to date every day.`,
+  ]
+  const clean = cleanPdfText([1, 2, 3].map((n) => lines(n).join('\n')).join('\f'))
+  expect(clean).toContain('The symlinks point at ‘stable’ and ‘unstable’ on mirror 2.')
+  expect(clean).toContain('Se\u0301bastien Dupont keeps the mirror of page 2 up to date every day.')
+})
+
 test('HTML text: navigation blocks go, content stays', () => {
   expect(cleanHtmlText('Prev Next\n\nDownload the ebook\n\nThe handbook explains packaging.\n\nPrev | Up | Next')).toBe('The handbook explains packaging.')
 })
@@ -160,6 +190,15 @@ test("a real PDF's chapter headers with page numbers go, and its sentence over a
   expect(lines).toContain(
     'It is based on GForge (https://en.wikipedia.org/wiki/GForge) offering easy access to the best in SVN, daily built and checked packages, mailing lists and bug tracking.',
   )
+})
+
+test("a PDF's footnote answers in its own words, without the mark that was glued to it", async () => {
+  const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
+  await addPdf(app, token, id, 'Packaging guide', [1, 2, 3].map(footnotedPage))
+  const answer = await ask(app, id, 'Which other build environments do these commands support?')
+  expect(answer.answered).toBe(true)
+  expect(answer.reply).toContain('These commands support other build environments, such as setup.py.')
+  expect(answer.reply).not.toMatch(/2\dThese/)
 })
 
 test('an HTML page added by link-add is indexed without its navigation', async () => {

@@ -6,13 +6,6 @@
 // document is read again from its PDF: one job a document (training/reindex-job.ts), queued here
 // and run by the server, so an upgrade does not wait for every PDF to be read.
 import type { Kysely } from 'kysely'
-import { REINDEX_DOCUMENT_JOB, type ReindexDocumentPayload } from '../../features/training/reindex-job'
-import { insertJob } from '../../infra/jobs'
-import type { Database } from '../schema'
+import { readDocumentsAgain } from './read-documents-again'
 
-export async function up(untyped: Kysely<unknown>): Promise<void> {
-  const db = untyped as unknown as Kysely<Database>
-  const documents = await db.selectFrom('documents').select('id').orderBy('created_at').execute()
-  const now = new Date()
-  for (const { id } of documents) await insertJob<ReindexDocumentPayload>(db, REINDEX_DOCUMENT_JOB, { documentId: id }, now)
-}
+export const up = (db: Kysely<unknown>): Promise<void> => readDocumentsAgain(db)

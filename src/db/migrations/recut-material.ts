@@ -7,9 +7,21 @@ import { indexTerms } from '../../lib/search-terms'
 import { fullTextIndex } from '../fulltext'
 import type { ChunksTable, Database } from '../schema'
 
-/** `keep` drops lines of a stored passage (given with their passage's lines) that newer ingestion would not have kept. */
-export async function recutIndexedMaterial(db: Kysely<Database>, keep: (lines: readonly string[], i: number) => boolean = () => true): Promise<void> {
-  const sources = await db.selectFrom('chunks').select(['chatbot_id', 'source_id']).distinct().execute()
+/**
+ * `keep` drops lines of a stored passage (given with their passage's lines) that newer ingestion
+ * would not have kept; `skip` leaves sources of a type alone (documents a migration has read again from their PDF).
+ */
+export async function recutIndexedMaterial(
+  db: Kysely<Database>,
+  keep: (lines: readonly string[], i: number) => boolean = () => true,
+  skip: ChunksTable['source_type'] | null = null,
+): Promise<void> {
+  const sources = await db
+    .selectFrom('chunks')
+    .select(['chatbot_id', 'source_id'])
+    .$if(skip !== null, (q) => q.where('source_type', '!=', skip as ChunksTable['source_type']))
+    .distinct()
+    .execute()
   for (const { chatbot_id, source_id } of sources) {
     const rows = await db
       .selectFrom('chunks')

@@ -249,6 +249,26 @@ function acrossPages(pages: string[][]): string[] {
   return blocks.map((lines) => lines.join('\n'))
 }
 
+/**
+ * A footnote's mark glued to its first word at a line's start ("20These commands…", "⁵Do not
+ * worry…", "1⁴The default…"): one or two digits, plain or superscript, before a capitalised word.
+ */
+const FOOTNOTE_MARK = /^[0-9⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}(?=\p{Lu}\p{Ll}+\b|[AI]\s)/u
+
+/**
+ * A page's footnotes as paragraphs of their own, without their marks: the mark means nothing once
+ * the note stands apart, and glued to the word it hides that word from the search. Only in the
+ * page's lower half, where footnotes are: a line higher up starting "3Com" is a name.
+ */
+const withoutFootnoteMarks = (lines: string[]): string[] =>
+  lines.map((line, i) => (i > 0 && i >= lines.length / 2 && FOOTNOTE_MARK.test(line) ? `\n${line.replace(FOOTNOTE_MARK, '')}` : line))
+
+/**
+ * An opening quote TeX drew with the grave accent's glyph, which the PDF's text gives as a
+ * combining grave with no letter under it (" ̀ stable’"): the quote it stands for.
+ */
+const restoreOpeningQuotes = (text: string): string => text.replace(/(^|[\s(])\u0300\s?(?=[\p{L}\p{N}])/gmu, '$1‘')
+
 /** Spacing accents TeX's fonts draw before their letter ("Universit¨at"), as the combining marks they stand for. */
 const COMBINING: Record<string, [mark: string, letters: RegExp]> = {
   '¨': ['\u0308', /[aeiouyAEIOU]/],
@@ -291,10 +311,10 @@ export function cleanPdfText(text: string): string {
     PAGE_NUMBER.test(line) || ROMAN_PAGE_NUMBER.test(line) || running.has(shape(line)) || SECTION_TITLE_LINE(line) || printsPageNumber(line, position)
   const kept = pages.map((lines, position) => {
     const contents = contentsLines(lines)
-    return lines.filter((l, i) => !(atEdge(i, lines.length) && pageMark(l, position)) && !isNavigationLine(l) && !contents.has(i))
+    return withoutFootnoteMarks(lines.filter((l, i) => !(atEdge(i, lines.length) && pageMark(l, position)) && !isNavigationLine(l) && !contents.has(i)))
   })
   const dehyphenated = joinLineEndHyphens(acrossPages(kept).join('\n\n'))
-  return restoreAccents(dehyphenated)
+  return restoreOpeningQuotes(restoreAccents(dehyphenated))
     .split(/\n{2,}/)
     .map((page) => paragraphsOf(page.split('\n')))
     .filter(Boolean)
