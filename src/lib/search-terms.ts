@@ -2,9 +2,10 @@
 // into letters-and-digits tokens, reduced to their Snowball (Porter 2) stem so "died" meets "die"
 // and "installs" meets "install"; an irregular verb's forms to its base first, so "wrote" and
 // "written" meet "write" (wink-lexicon's list of English irregular verbs). Stop words come from
-// the maintained `stopword` package's English list (108 function words). stopwords-iso was tried first: its English list (1,298 words,
-// a union of many lists) holds country codes and content words ("ci", "opening", "number",
-// "computer", "fix"), so "npm ci" and "opening hours" lost the very words they are about.
+// the maintained `stopword` package's English list (108 function words). stopwords-iso was tried
+// first: its English list (1,298 words, a union of many lists) holds country codes and content
+// words ("ci", "opening", "number", "computer", "fix"), so "npm ci" and "opening hours" lost the
+// very words they are about.
 import snowball from 'snowball-stemmers'
 import { eng } from 'stopword'
 import irregularVerbs from 'wink-lexicon/src/irregular-verbs.js'

@@ -3,13 +3,10 @@
 // it a link's stems are made again, so "Who wrote R?" meets "written", and each document is read
 // again from its PDF, its footnotes standing apart without their marks.
 import { afterAll, expect, test } from 'bun:test'
-import { join } from 'node:path'
 import { fullTextIndex } from '../../src/db/fulltext'
-import { createDiskFileStore } from '../../src/infra/files'
 import { ask } from '../answers/support'
 import { startTestApp, type TestApp } from '../support/app'
-import { insertOldChatbot, migratedTo, upgradeDataDir } from '../support/upgrade'
-import { textPdf } from '../training/pdf-fixtures'
+import { insertOldChatbot, insertOldDocument, migratedTo, upgradeDataDir } from '../support/upgrade'
 
 const { dataDir, remove } = upgradeDataDir('word-forms')
 let app: TestApp | undefined
@@ -43,14 +40,7 @@ test('after migration 019 a link meets a question through an irregular verb, and
     .where('source_id', '=', 'link-1')
     .execute()
 
-  const fileKey = `chatbots/${chatbotId}/documents/${documentId}.pdf`
-  await createDiskFileStore(join(dataDir, 'files')).put(fileKey, await textPdf({ title: 'Packaging guide', pages: PAGES }))
-  const oldPassages = PAGES.map((lines) => lines.join(' '))
-  await db
-    .insertInto('documents')
-    .values({ id: documentId, chatbot_id: chatbotId, title: 'Packaging guide', file_key: fileKey, word_count: 60, preview: oldPassages[0], created_at: new Date().toISOString() })
-    .execute()
-  await fullTextIndex().add(db, { chatbotId, sourceType: 'document', sourceId: documentId, title: 'Packaging guide', url: null }, oldPassages)
+  await insertOldDocument(db, dataDir, { chatbotId, documentId, title: 'Packaging guide', pages: PAGES, passages: PAGES.map((lines) => lines.join(' ')), wordCount: 60 })
   await db.destroy()
 
   app = await startTestApp({}, { dataDir })

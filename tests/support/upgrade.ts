@@ -9,6 +9,9 @@ import { type Db, openDatabase } from '../../src/db/database'
 import { migrationProvider } from '../../src/db/migrations'
 import { createKeys } from '../../src/infra/keys'
 import { dropTestDatabase, testDatabaseFor } from './database'
+import { fullTextIndex } from '../../src/db/fulltext'
+import { createDiskFileStore } from '../../src/infra/files'
+import { textPdf } from '../training/pdf-fixtures'
 
 /** A fresh data dir (and PostgreSQL database when the suite runs on one), with its removal. */
 export function upgradeDataDir(name: string): { dataDir: string; remove: () => Promise<void> } {
@@ -53,4 +56,26 @@ export async function insertOldChatbot(
   }
   await sql`INSERT INTO chatbots (id, account_id, type, name, title, greeting, instructions, industry, color1, color2, user_allowance, settings, created_at, updated_at)
             VALUES (${id}, 'acc-1', ${type}, 'Old bot', 'Old bot', 'Hello', 'Ask away', ${industry}, '#1f6feb', '#ffffff', 100, '{}', ${now}, ${now})`.execute(db)
+}
+
+interface OldDocument {
+  chatbotId: string
+  documentId: string
+  title: string
+  /** The PDF's pages, as lines: its file in the data dir's store. */
+  pages: string[][]
+  /** The passages an older ingestion made of it, indexed as they are. */
+  passages: string[]
+  wordCount: number
+}
+
+/** A PDF document as an older release left it: its file stored, its row, and its passages indexed. */
+export async function insertOldDocument(db: Db, dataDir: string, { chatbotId, documentId, title, pages, passages, wordCount }: OldDocument): Promise<void> {
+  const fileKey = `chatbots/${chatbotId}/documents/${documentId}.pdf`
+  await createDiskFileStore(join(dataDir, 'files')).put(fileKey, await textPdf({ title, pages }))
+  await db
+    .insertInto('documents')
+    .values({ id: documentId, chatbot_id: chatbotId, title, file_key: fileKey, word_count: wordCount, preview: passages[0], created_at: new Date().toISOString() })
+    .execute()
+  await fullTextIndex().add(db, { chatbotId, sourceType: 'document', sourceId: documentId, title, url: null }, passages)
 }
