@@ -72,6 +72,15 @@ test("a page's own table of contents (list items that only link to its anchors) 
   expect(text).toContain('A column declared INTEGER PRIMARY KEY will autoincrement.')
 })
 
+test("an article's own header and footer (its heading, its byline) are content; the page's are chrome", () => {
+  const html = `<body><header class="site-header"><p>Harbour Bakery</p><p>Fresh every day</p></header>
+    <main><article><header class="entry-header"><h1 class="entry-title">Wedding cakes</h1></header>
+    <div class="entry-content"><p>We bake tiered cakes to order.</p></div>
+    <footer><p>Orders need two weeks.</p></footer></article></main>
+    <footer><p>© 2026 Harbour Bakery</p></footer></body>`
+  expect(extractHtmlText(html).text).toBe(['Wedding cakes', 'We bake tiered cakes to order.', 'Orders need two weeks.'].join('\n\n'))
+})
+
 test('without <title> the first non-empty <h1> is the title, even inside <header>', () => {
   const html = '<body><header><h1> </h1><h1>Welcome <em>home</em></h1></header><h1>Second</h1><p>Body</p></body>'
   expect(extractHtmlText(html)).toEqual({ title: 'Welcome home', text: 'Second\n\nBody' })

@@ -18,8 +18,6 @@ const HIDDEN_ELEMENTS = new Set([
   'math',
   'canvas',
   'nav',
-  'header',
-  'footer',
   'aside',
   'form',
   'iframe',
@@ -31,6 +29,15 @@ const HIDDEN_ELEMENTS = new Set([
   'button',
   'dialog',
 ])
+
+/**
+ * A page's banner and footer (logo, slogan, copyright) are chrome; a header or footer inside an
+ * article, main or section is that part's own, its heading and byline (`<article><header><h1>Our
+ * services</h1>`, as WordPress themes write every post), as HTML-AAM maps only the page's own to
+ * the banner and contentinfo roles.
+ */
+const PAGE_CHROME_ELEMENTS = new Set(['header', 'footer'])
+const SECTIONING_ELEMENTS = new Set(['article', 'main', 'section'])
 
 /** Class, id and role words that mark navigation and page chrome rather than content. */
 const CHROME_WORDS = new Set([
@@ -77,6 +84,7 @@ const BLOCK_ELEMENTS = new Set([
   'dt',
   'fieldset',
   'figcaption',
+  'footer',
   'figure',
   'h1',
   'h2',
@@ -84,6 +92,7 @@ const BLOCK_ELEMENTS = new Set([
   'h4',
   'h5',
   'h6',
+  'header',
   'hr',
   'li',
   'main',
@@ -114,6 +123,7 @@ export function extractHtmlText(html: string): HtmlText {
   // One frame per open element, so hidden regions end exactly where their element ends.
   const openElements: { hidden: boolean; nonText: boolean }[] = []
   let hiddenDepth = 0
+  let sectioningDepth = 0
   let nonTextDepth = 0
   let inTitle = 0
   let inH1 = 0
@@ -128,6 +138,7 @@ export function extractHtmlText(html: string): HtmlText {
       onopentag(name, attributes) {
         const hidden =
           HIDDEN_ELEMENTS.has(name) ||
+          (PAGE_CHROME_ELEMENTS.has(name) && sectioningDepth === 0) ||
           isPageChrome(attributes) ||
           'hidden' in attributes ||
           attributes['aria-hidden'] === 'true' ||
@@ -136,6 +147,7 @@ export function extractHtmlText(html: string): HtmlText {
         openElements.push({ hidden, nonText })
         if (hidden) hiddenDepth++
         if (nonText) nonTextDepth++
+        if (SECTIONING_ELEMENTS.has(name)) sectioningDepth++
         if (name === 'title' && nonTextDepth === 0) inTitle++
         if (name === 'h1' && !h1Done) inH1++
         if (name === 'li') items.push({ start: parts.length, linked: false, plain: false })
@@ -160,6 +172,7 @@ export function extractHtmlText(html: string): HtmlText {
         const frame = openElements.pop()
         if (frame?.hidden) hiddenDepth--
         if (frame?.nonText) nonTextDepth--
+        if (SECTIONING_ELEMENTS.has(name) && sectioningDepth > 0) sectioningDepth--
         if (name === 'a' && inAnchorLink > 0) inAnchorLink--
         if (name === 'li') {
           const item = items.pop()
