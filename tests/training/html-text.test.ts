@@ -73,7 +73,7 @@ test("a page's own table of contents (list items that only link to its anchors) 
 })
 
 test("an article's own header and footer (its heading, its byline) are content; the page's are chrome", () => {
-  const html = `<body><header class="site-header"><p>Harbour Bakery</p><p>Fresh every day</p></header>
+  const html = `<body><header class="site-header"><p class="site-title"><a href="/">Harbour Bakery</a></p><nav><a href="/cakes">Cakes</a></nav></header>
     <main><article><header class="entry-header"><h1 class="entry-title">Wedding cakes</h1></header>
     <div class="entry-content"><p>We bake tiered cakes to order.</p></div>
     <footer><p>Orders need two weeks.</p></footer></article></main>
@@ -81,9 +81,32 @@ test("an article's own header and footer (its heading, its byline) are content; 
   expect(extractHtmlText(html).text).toBe(['Wedding cakes', 'We bake tiered cakes to order.', 'Orders need two weeks.'].join('\n\n'))
 })
 
+test("a theme's class word on the page or its content never hides it: chrome is what is mostly links", () => {
+  // sphinx_rtd_theme and WordPress themes name the body and the content's wrapper after the navigation or sidebar beside it.
+  const html = `<body class="wy-body-for-nav has-main-navigation ast-right-sidebar"><div class="wy-nav-content-wrap content-sidebar-wrap">
+    <div class="menu"><a href="/">Home</a> <a href="/about">About us</a></div>
+    <section id="menu"><h2>Menu</h2><p>Sourdough loaf, 4.50 €. Rye bread, 3.80 €.</p><p><a href="/order">Order online</a></p></section>
+    <div class="header"><p>Next: <a href="#x">Grouping Commands</a>, Previous: <a href="#y">Looping Constructs</a>, Up: <a href="#z">Compound Commands</a></p></div>
+    <p>Open every day.</p></div></body>`
+  expect(extractHtmlText(html).text).toBe(['Menu', 'Sourdough loaf, 4.50 €. Rye bread, 3.80 €.', 'Order online', 'Open every day.'].join('\n\n'))
+})
+
+test("a FAQ's questions linked back to its contents stay; permalink signs and screen-reader text go", () => {
+  const html = `<h3><a class="toc-backref" href="#id5">Is there a tool to find bugs?</a><a class="headerlink" href="#is-there" title="Link to this heading">¶</a></h3>
+    <p>Yes. <a class="skip-link screen-reader-text" href="#content">Skip to content</a>Pyflakes finds them <span class="sr-only">(opens in a new tab)</span>quickly.</p>`
+  expect(extractHtmlText(html).text).toBe('Is there a tool to find bugs?\n\nYes. Pyflakes finds them quickly.')
+})
+
+test("a page footer's address stays, its copyright line and its links go", () => {
+  const html = `<main><p>We bake every morning.</p></main>
+    <footer><h4>Location</h4><p>2215 John Daniel Drive, Clark, MO 65243</p><p><a href="/privacy">Privacy</a></p><div class="copyright">Copyright © Harbour Bakery 2026</div></footer>
+    <footer class="site-footer"><a href="/a">Imprint</a> <a href="/b">Terms</a></footer>`
+  expect(extractHtmlText(html).text).toBe(['We bake every morning.', 'Location', '2215 John Daniel Drive, Clark, MO 65243', 'Privacy'].join('\n\n'))
+})
+
 test('without <title> the first non-empty <h1> is the title, even inside <header>', () => {
   const html = '<body><header><h1> </h1><h1>Welcome <em>home</em></h1></header><h1>Second</h1><p>Body</p></body>'
-  expect(extractHtmlText(html)).toEqual({ title: 'Welcome home', text: 'Second\n\nBody' })
+  expect(extractHtmlText(html)).toEqual({ title: 'Welcome home', text: 'Welcome home\n\nSecond\n\nBody' })
 })
 
 test('an <svg> <title> is not the page title', () => {

@@ -14,6 +14,12 @@ test('line-end hyphens are joined unless the text writes the word with its hyphe
   expect(joinLineEndHyphens('Both pre- and post-install scripts run.')).toBe('Both pre- and post-install scripts run.')
 })
 
+test("PDF text: groff's minus signs and tildes become the characters a shell reads; a tilde on a letter stays its accent", () => {
+  const text = cleanPdfText('Use bash −−rcfile ˜/.bashrc or ˜alice/.profile, and −1 for none.\nThe manual was translated in Espa˜na.')
+  expect(text).toContain('bash --rcfile ~/.bashrc or ~alice/.profile, and -1 for none.')
+  expect(text).toContain('España')
+})
+
 test('navigation lines are recognised, sentences are not', () => {
   for (const line of ['Prev', 'Next', 'Prev Next', 'Download the ebook', '« Prev | Up | Next »', 'Table of Contents', 'Home']) expect(isNavigationLine(line)).toBe(true)
   for (const line of ['Next, install the package.', 'The table of contents lists every chapter of the handbook in order.', '']) expect(isNavigationLine(line)).toBe(false)

@@ -18,6 +18,7 @@ import * as m016 from './016_tables_whole'
 import * as m017 from './017_sections_continued'
 import * as m018 from './018_documents_read_again'
 import * as m019 from './019_word_forms_and_footnotes'
+import * as m020 from './020_typed_signs'
 import { integrators } from './013_integrators'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '017_sections_continued': m017,
   '018_documents_read_again': m018,
   '019_word_forms_and_footnotes': m019,
+  '020_typed_signs': m020,
 }
 
 /** 010 converts stored secrets, so it needs the server key. */

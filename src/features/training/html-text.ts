@@ -7,7 +7,10 @@ export interface HtmlText {
   text: string
 }
 
-/** Elements whose content a reader never sees as page text (chrome, code, embedded documents). */
+/**
+ * Elements whose content a reader never sees as page text (chrome, code, embedded documents). A
+ * button inside a heading is the heading (an accordion's question: `<h2><button>Do you ship…?`).
+ */
 const HIDDEN_ELEMENTS = new Set([
   'head',
   'script',
@@ -31,12 +34,13 @@ const HIDDEN_ELEMENTS = new Set([
 ])
 
 /**
- * A page's banner and footer (logo, slogan, copyright) are chrome; a header or footer inside an
- * article, main or section is that part's own, its heading and byline (`<article><header><h1>Our
- * services</h1>`, as WordPress themes write every post), as HTML-AAM maps only the page's own to
- * the banner and contentinfo roles.
+ * Elements and class words that may be page chrome (a site's banner, a menu, a sidebar, a docs
+ * theme's navigation) or may be content (`<section id="menu">` with the dishes and prices,
+ * `<body class="wy-body-for-nav">`, a footer holding the shop's address). Which one is decided when
+ * the element ends, by its links: chrome is mostly link text, content mostly is not.
  */
 const PAGE_CHROME_ELEMENTS = new Set(['header', 'footer'])
+/** A header or footer inside one of these is that part's own (`<article><header><h1>…`), never the page's (HTML-AAM's banner and contentinfo). */
 const SECTIONING_ELEMENTS = new Set(['article', 'main', 'section'])
 
 /** Class, id and role words that mark navigation and page chrome rather than content. */
@@ -56,17 +60,73 @@ const CHROME_WORDS = new Set([
   'pagination',
   'pager',
   'skip',
+  'header',
   'footer',
   'banner',
   'contentinfo',
+  'share',
+  'sharing',
+  'sharedaddy',
+  'social',
+  'related',
+  'relatedposts',
 ])
+
+/** Class words of a consent notice ("This website uses cookies… Accept"), dropped when its text asks for consent to cookies. */
+const CONSENT_WORDS = /\b(?:cookie|cookies|consent|gdpr)\b/
+const CONSENT_TEXT = /\bcookies?\b[\s\S]*\b(?:accept|agree|consent|settings|opt[- ]?out|privacy)\b|\b(?:accept|agree|consent)\b[\s\S]*\bcookies?\b/i
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
+
+/** Elements a theme's class words never make chrome: the page itself, its main content, headings and inline text (`<a class="toc-backref">` holds a FAQ's question). */
+const NEVER_CHROME = new Set([
+  'html',
+  'body',
+  'main',
+  'article',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'a',
+  'span',
+  'em',
+  'strong',
+  'b',
+  'i',
+  'code',
+  'small',
+  'abbr',
+  'cite',
+  'label',
+])
+
+/** Text only screen readers get ("Skip to content", "(opens in a new tab)"); a visitor never sees it. */
+const SCREEN_READER_CLASSES = new Set(['screen-reader-text', 'sr-only', 'visually-hidden', 'visually-hidden-focusable', 'visuallyhidden', 'screen-reader-only'])
+
+/** Class, id and role words of an element (`class="wy-nav-content"` gives wy, nav, content). */
+const attributeWords = (attributes: Record<string, string>) => `${attributes.class ?? ''} ${attributes.id ?? ''} ${attributes.role ?? ''}`.toLowerCase()
 
 /** An element that a theme marks as navigation (`class="docnav"`, `id="table_of_contents"`, `role="navigation"`). */
 function isPageChrome(attributes: Record<string, string>): boolean {
-  const names = `${attributes.class ?? ''} ${attributes.id ?? ''} ${attributes.role ?? ''}`.toLowerCase()
+  const names = attributeWords(attributes)
   const words = names.split(/[^a-z]+/).filter(Boolean)
   return words.some((w) => CHROME_WORDS.has(w)) || /table[-_ ]?of[-_ ]?contents/.test(names)
 }
+
+const forScreenReaders = (attributes: Record<string, string>) =>
+  (attributes.class ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .some((c) => SCREEN_READER_CLASSES.has(c))
+
+/** Chrome is mostly links: a menu, a table of contents, a "Next: … Previous: … Up: …" line. */
+const LINK_SHARE_OF_CHROME = 0.5
+
+/** A line of a page's footer (or of an element named "copyright") that only claims its rights. */
+const COPYRIGHT_LINE = /^(?:©|\(c\)\s|copyright\b)/i
 
 /** Elements whose text can never be shown, even as a fallback title. */
 const NON_TEXT_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math'])
@@ -121,12 +181,16 @@ export function extractHtmlText(html: string): HtmlText {
   let h1Done = false
 
   // One frame per open element, so hidden regions end exactly where their element ends.
-  const openElements: { hidden: boolean; nonText: boolean }[] = []
+  const openElements: { hidden: boolean; nonText: boolean; chrome: Candidate | null; link: number | null }[] = []
+  // Elements that may be chrome, open now: their text and link text so far, and where they start.
+  const candidates: Candidate[] = []
   let hiddenDepth = 0
   let sectioningDepth = 0
   let nonTextDepth = 0
   let inTitle = 0
   let inH1 = 0
+  let inLink = 0
+  let headingDepth = 0
   // A page's own table of contents: list items that are nothing but links to the page's anchors
   // ("<li><a href="#q20">How can I recover it?</a>"). Each repeats a heading the page has, and as
   // material the list answered the questions it names with the questions around them.
@@ -137,17 +201,25 @@ export function extractHtmlText(html: string): HtmlText {
     {
       onopentag(name, attributes) {
         const hidden =
-          HIDDEN_ELEMENTS.has(name) ||
-          (PAGE_CHROME_ELEMENTS.has(name) && sectioningDepth === 0) ||
-          isPageChrome(attributes) ||
+          (HIDDEN_ELEMENTS.has(name) && !(name === 'button' && headingDepth > 0)) ||
+          forScreenReaders(attributes) ||
+          (name === 'a' && /\bskip\b/.test(attributeWords(attributes))) ||
           'hidden' in attributes ||
           attributes['aria-hidden'] === 'true' ||
           /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attributes.style ?? '')
+        const words = attributeWords(attributes)
+        const consent = CONSENT_WORDS.test(words)
+        const mayBeChrome =
+          !hidden && !NEVER_CHROME.has(name) && ((PAGE_CHROME_ELEMENTS.has(name) && sectioningDepth === 0) || isPageChrome(attributes) || consent || /\bcopyright\b/.test(words))
+        const chrome = mayBeChrome ? { start: parts.length, text: 0, links: 0, footer: name === 'footer' || /\bcopyright\b/.test(words), consent } : null
+        if (chrome) candidates.push(chrome)
         const nonText = NON_TEXT_ELEMENTS.has(name)
-        openElements.push({ hidden, nonText })
+        openElements.push({ hidden, nonText, chrome, link: name === 'a' ? parts.length : null })
         if (hidden) hiddenDepth++
         if (nonText) nonTextDepth++
         if (SECTIONING_ELEMENTS.has(name)) sectioningDepth++
+        if (name === 'a' && attributes.href !== undefined) inLink++
+        if (HEADINGS.has(name)) headingDepth++
         if (name === 'title' && nonTextDepth === 0) inTitle++
         if (name === 'h1' && !h1Done) inH1++
         if (name === 'li') items.push({ start: parts.length, linked: false, plain: false })
@@ -160,7 +232,14 @@ export function extractHtmlText(html: string): HtmlText {
         if (inTitle > 0) title += text
         if (inH1 > 0 && nonTextDepth === 0) firstH1 += text
         // Source line breaks are plain spaces in HTML; only block boundaries break lines.
-        if (hiddenDepth === 0) parts.push(text.replace(/\s+/g, ' '))
+        if (hiddenDepth === 0) {
+          parts.push(text.replace(/\s+/g, ' '))
+          const length = text.replace(/\s+/g, '').length
+          for (const candidate of candidates) {
+            candidate.text += length
+            if (inLink > 0) candidate.links += length
+          }
+        }
         if (text.trim() !== '') {
           for (const item of items) {
             if (inAnchorLink > 0) item.linked = true
@@ -173,10 +252,26 @@ export function extractHtmlText(html: string): HtmlText {
         if (frame?.hidden) hiddenDepth--
         if (frame?.nonText) nonTextDepth--
         if (SECTIONING_ELEMENTS.has(name) && sectioningDepth > 0) sectioningDepth--
+        if (name === 'a' && inLink > 0 && frame?.link !== null) inLink--
+        if (HEADINGS.has(name) && headingDepth > 0) headingDepth--
+        // A link of signs only (a heading's "¶" permalink, "»") says nothing.
+        if (frame?.link != null && !/[\p{L}\p{N}]/u.test(parts.slice(frame.link).join(''))) parts.length = frame.link
         if (name === 'a' && inAnchorLink > 0) inAnchorLink--
         if (name === 'li') {
           const item = items.pop()
           if (item?.linked && !item.plain) parts.length = item.start
+        }
+        if (frame?.chrome) {
+          candidates.pop()
+          const { start, text, links, footer, consent } = frame.chrome
+          if (links >= text * LINK_SHARE_OF_CHROME || (consent && CONSENT_TEXT.test(parts.slice(start).join('')))) {
+            parts.length = start
+            // What is dropped no longer counts in the elements around it.
+            for (const outer of candidates) {
+              outer.text -= text
+              outer.links -= links
+            }
+          } else if (footer) parts.splice(start, parts.length - start, withoutCopyright(parts.slice(start).join('')))
         }
         if (name === 'title' && inTitle > 0) inTitle--
         if (name === 'h1' && inH1 > 0) {
@@ -195,6 +290,23 @@ export function extractHtmlText(html: string): HtmlText {
   const chosenTitle = collapseInline(title) || collapseInline(firstH1)
   return { title: chosenTitle === '' ? null : chosenTitle, text: collapseBlocks(parts.join('')) }
 }
+
+interface Candidate {
+  start: number
+  text: number
+  links: number
+  /** A page footer or copyright notice: its copyright lines go. */
+  footer: boolean
+  /** Named like a consent notice: it goes when its text asks to accept cookies. */
+  consent: boolean
+}
+
+/** A page footer's text less the lines that only claim its rights ("© 2026 Harbour Bakery"). */
+const withoutCopyright = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .filter((block) => !COPYRIGHT_LINE.test(block.trim()))
+    .join('\n\n')
 
 function collapseInline(text: string): string {
   return text.replace(/\s+/g, ' ').trim()

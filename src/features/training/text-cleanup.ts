@@ -314,12 +314,20 @@ export function cleanPdfText(text: string): string {
     return withoutFootnoteMarks(lines.filter((l, i) => !(atEdge(i, lines.length) && pageMark(l, position)) && !isNavigationLine(l) && !contents.has(i)))
   })
   const dehyphenated = joinLineEndHyphens(acrossPages(kept).join('\n\n'))
-  return restoreOpeningQuotes(restoreAccents(dehyphenated))
+  return restoreOpeningQuotes(restoreAccents(typedSigns(dehyphenated)))
     .split(/\n{2,}/)
     .map((page) => paragraphsOf(page.split('\n')))
     .filter(Boolean)
     .join('\n\n')
 }
+
+/**
+ * groff prints a manual's minus signs and tildes as typographic glyphs ("−−rcfile", "˜/.bashrc"):
+ * a visitor who copies an option or a path from the reply needs the characters a shell reads. A
+ * tilde inside a word is TeX's accent ("Espa˜na", left to restoreAccents); one that starts a word
+ * or ends one is a path's ("˜alice/").
+ */
+export const typedSigns = (text: string) => text.replace(/\u2212/g, '-').replace(/(?<!\p{L})\u02DC|\u02DC(?!\p{L})/gu, '~')
 
 /** Text of an HTML page (blocks separated by empty lines): navigation blocks dropped, hyphens joined. */
 export function cleanHtmlText(text: string): string {
