@@ -125,6 +125,9 @@ const forScreenReaders = (attributes: Record<string, string>) =>
 /** Chrome is mostly links: a menu, a table of contents, a "Next: … Previous: … Up: …" line. */
 const LINK_SHARE_OF_CHROME = 0.5
 
+/** Visible characters up to which an element is read as a possible notice or footer (a cookie notice, a copyright line). */
+const NOTICE_CHARS = 4_000
+
 /** A line of a page's footer (or of an element named "copyright") that only claims its rights. */
 const COPYRIGHT_LINE = /^(?:©|\(c\)\s|copyright\b)/i
 
@@ -181,9 +184,11 @@ export function extractHtmlText(html: string): HtmlText {
   let h1Done = false
 
   // One frame per open element, so hidden regions end exactly where their element ends.
-  const openElements: { hidden: boolean; nonText: boolean; chrome: Candidate | null; link: number | null }[] = []
-  // Elements that may be chrome, open now: their text and link text so far, and where they start.
-  const candidates: Candidate[] = []
+  const openElements: { hidden: boolean; nonText: boolean; chrome: Candidate | null; link: number | null; href: boolean }[] = []
+  // Visible characters and link characters so far (less what chrome dropped): an element's own
+  // are the difference from its start, so nesting costs nothing per text.
+  let textSeen = 0
+  let linksSeen = 0
   let hiddenDepth = 0
   let sectioningDepth = 0
   let nonTextDepth = 0
@@ -211,14 +216,14 @@ export function extractHtmlText(html: string): HtmlText {
         const consent = CONSENT_WORDS.test(words)
         const mayBeChrome =
           !hidden && !NEVER_CHROME.has(name) && ((PAGE_CHROME_ELEMENTS.has(name) && sectioningDepth === 0) || isPageChrome(attributes) || consent || /\bcopyright\b/.test(words))
-        const chrome = mayBeChrome ? { start: parts.length, text: 0, links: 0, footer: name === 'footer' || /\bcopyright\b/.test(words), consent } : null
-        if (chrome) candidates.push(chrome)
+        const chrome = mayBeChrome ? { start: parts.length, text: textSeen, links: linksSeen, footer: name === 'footer' || /\bcopyright\b/.test(words), consent } : null
         const nonText = NON_TEXT_ELEMENTS.has(name)
-        openElements.push({ hidden, nonText, chrome, link: name === 'a' ? parts.length : null })
+        const href = name === 'a' && attributes.href !== undefined
+        openElements.push({ hidden, nonText, chrome, link: name === 'a' ? parts.length : null, href })
         if (hidden) hiddenDepth++
         if (nonText) nonTextDepth++
         if (SECTIONING_ELEMENTS.has(name)) sectioningDepth++
-        if (name === 'a' && attributes.href !== undefined) inLink++
+        if (href) inLink++
         if (HEADINGS.has(name)) headingDepth++
         if (name === 'title' && nonTextDepth === 0) inTitle++
         if (name === 'h1' && !h1Done) inH1++
@@ -235,10 +240,8 @@ export function extractHtmlText(html: string): HtmlText {
         if (hiddenDepth === 0) {
           parts.push(text.replace(/\s+/g, ' '))
           const length = text.replace(/\s+/g, '').length
-          for (const candidate of candidates) {
-            candidate.text += length
-            if (inLink > 0) candidate.links += length
-          }
+          textSeen += length
+          if (inLink > 0) linksSeen += length
         }
         if (text.trim() !== '') {
           for (const item of items) {
@@ -252,7 +255,7 @@ export function extractHtmlText(html: string): HtmlText {
         if (frame?.hidden) hiddenDepth--
         if (frame?.nonText) nonTextDepth--
         if (SECTIONING_ELEMENTS.has(name) && sectioningDepth > 0) sectioningDepth--
-        if (name === 'a' && inLink > 0 && frame?.link !== null) inLink--
+        if (frame?.href && inLink > 0) inLink--
         if (HEADINGS.has(name) && headingDepth > 0) headingDepth--
         // A link of signs only (a heading's "¶" permalink, "»") says nothing.
         if (frame?.link != null && !/[\p{L}\p{N}]/u.test(parts.slice(frame.link).join(''))) parts.length = frame.link
@@ -262,16 +265,17 @@ export function extractHtmlText(html: string): HtmlText {
           if (item?.linked && !item.plain) parts.length = item.start
         }
         if (frame?.chrome) {
-          candidates.pop()
-          const { start, text, links, footer, consent } = frame.chrome
-          if (links >= text * LINK_SHARE_OF_CHROME || (consent && CONSENT_TEXT.test(parts.slice(start).join('')))) {
+          const { start, footer, consent } = frame.chrome
+          const text = textSeen - frame.chrome.text
+          const links = linksSeen - frame.chrome.links
+          // Notices and footers are short; a long element is read for its links only, so nesting cannot make the reading quadratic.
+          const short = text <= NOTICE_CHARS
+          if (links >= text * LINK_SHARE_OF_CHROME || (consent && short && CONSENT_TEXT.test(parts.slice(start).join('')))) {
             parts.length = start
             // What is dropped no longer counts in the elements around it.
-            for (const outer of candidates) {
-              outer.text -= text
-              outer.links -= links
-            }
-          } else if (footer) parts.splice(start, parts.length - start, withoutCopyright(parts.slice(start).join('')))
+            textSeen -= text
+            linksSeen -= links
+          } else if (footer && short) parts.splice(start, parts.length - start, withoutCopyright(parts.slice(start).join('')))
         }
         if (name === 'title' && inTitle > 0) inTitle--
         if (name === 'h1' && inH1 > 0) {
@@ -291,6 +295,7 @@ export function extractHtmlText(html: string): HtmlText {
   return { title: chosenTitle === '' ? null : chosenTitle, text: collapseBlocks(parts.join('')) }
 }
 
+/** An element that may be chrome: where its text starts, and the counts seen when it opened. */
 interface Candidate {
   start: number
   text: number
