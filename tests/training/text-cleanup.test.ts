@@ -224,3 +224,23 @@ test('an HTML page added by link-add is indexed without its navigation', async (
     pages.stop()
   }
 })
+
+test('a page whose theme names its body after the navigation beside it answers from its content, and its menu and copyright are not material', async () => {
+  const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
+  // sphinx_rtd_theme and WordPress themes: "nav" and "sidebar" in the body's and the wrapper's class names.
+  const html = `<html><head><title>Opening hours</title></head><body class="wy-body-for-nav has-main-navigation ast-right-sidebar">
+    <header class="site-header"><p class="site-title"><a href="/">Harbour Bakery</a></p><nav><a href="/cakes">Cakes</a></nav></header>
+    <div class="wy-nav-content-wrap"><div class="menu"><a href="/">Home</a> <a href="/about">About us</a></div>
+    <article><header class="entry-header"><h1>Opening hours</h1></header>
+    <p>The bakery opens at seven every morning and closes at two on Sundays.</p></article></div>
+    <footer><p>12 Mill Street, Leeds</p><p>Copyright © Harbour Bakery 2026</p></footer></body></html>`
+  const pages = await addPages(app, token, id, { hours: html })
+  try {
+    expect(await indexedText(id)).toBe('Opening hours\n\nThe bakery opens at seven every morning and closes at two on Sundays.\n\n12 Mill Street, Leeds')
+    const answer = await ask(app, id, 'When does the bakery open in the morning?')
+    expect(answer.answered).toBe(true)
+    expect(answer.reply).toContain('The bakery opens at seven every morning')
+  } finally {
+    pages.stop()
+  }
+})

@@ -79,29 +79,7 @@ const CONSENT_TEXT = /\bcookies?\b[\s\S]*\b(?:accept|agree|consent|settings|opt[
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 
 /** Elements a theme's class words never make chrome: the page itself, its main content, headings and inline text (`<a class="toc-backref">` holds a FAQ's question). */
-const NEVER_CHROME = new Set([
-  'html',
-  'body',
-  'main',
-  'article',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'a',
-  'span',
-  'em',
-  'strong',
-  'b',
-  'i',
-  'code',
-  'small',
-  'abbr',
-  'cite',
-  'label',
-])
+const NEVER_CHROME = new Set(['html', 'body', 'main', 'article', ...HEADINGS, 'a', 'span', 'em', 'strong', 'b', 'i', 'code', 'small', 'abbr', 'cite', 'label'])
 
 /** Text only screen readers get ("Skip to content", "(opens in a new tab)"); a visitor never sees it. */
 const SCREEN_READER_CLASSES = new Set(['screen-reader-text', 'sr-only', 'visually-hidden', 'visually-hidden-focusable', 'visuallyhidden', 'screen-reader-only'])
@@ -147,14 +125,9 @@ const BLOCK_ELEMENTS = new Set([
   'dt',
   'fieldset',
   'figcaption',
-  'footer',
   'figure',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
+  'footer',
+  ...HEADINGS,
   'header',
   'hr',
   'li',
