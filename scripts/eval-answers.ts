@@ -27,8 +27,15 @@ const calibration = process.argv.includes('--calibration')
 const ANSWERABLE = third ? ANSWERABLE_THIRD : second ? ANSWERABLE_SECOND : FIRST_ANSWERABLE
 const UNANSWERABLE = third ? UNANSWERABLE_THIRD : second ? UNANSWERABLE_SECOND : FIRST_UNANSWERABLE
 
-/** Case, quotes, Markdown emphasis and spacing aside, so a gold string is found however it is set. */
-const normalise = (text: string) => text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[*`]/g, '').replace(/\s+/g, ' ').toLowerCase()
+/** Case, quotes, Markdown's escapes and emphasis and spacing aside: a gold string is found as the visitor reads it. */
+const normalise = (text: string) =>
+  text
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[*`]/g, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
 
 const holdsGold = (text: string, gold: string[]) => gold.some((g) => normalise(text).includes(normalise(g)))
 

@@ -6,6 +6,9 @@ import { answerTypeOf, questionCues } from '../../src/features/answers/cues'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { addPages, ask, DOCS_HELPER } from './support'
 import { createChatbot } from '../support/chatbots'
+import { escapeHtml } from '../../src/lib/html'
+import { asMarkdownText } from '../../src/lib/markdown-text'
+import { marked } from 'marked'
 
 test('answer types: the form of the question names the kind of sentence that answers it', () => {
   const quantity = answerTypeOf('How long is the backup window?')
@@ -57,6 +60,8 @@ const LEANING = 'For example, nano opens the hosts file with sudo nano /etc/host
 const EXPANSION = 'The installer sets up the Logical Volume Manager (LVM) when asked to.'
 const STORED = 'The plasma was held at -80 °C until analysis.'
 const DEFINED = 'rsnapshot - this tool keeps hourly snapshots of a directory tree with hard links.'
+/** A manual's sentence that Markdown would garble: "<name>" read as a tag, "__init__" as bold. */
+const MARKUP_LIKE = 'Run npm install <name>@<tag> to fetch a module into ~/.modules, and its __init__ hook runs once.'
 
 beforeAll(async () => {
   app = await startTestApp()
@@ -86,6 +91,9 @@ beforeAll(async () => {
     <p>Run rsnapshot from cron on the backup host, and read the rsnapshot log after each run.</p>
     <ul><li>${DEFINED}</li><li>rsync - copies files between hosts.</li></ul>
     <p>The rsnapshot configuration file wants tabs, not spaces, between its fields.</p>
+    ${filler('rowing')}
+    <h2>The __init__ hook of *.mod files</h2>
+    <p>${escapeHtml(MARKUP_LIKE)}</p>
     </body></html>`
   stop = (await addPages(app, token, id, { handbook: page })).stop
 })
@@ -126,4 +134,43 @@ test('"What does LVM stand for?" is answered by the expansion', async () => {
 test('"What does X do?" is answered by the sentence defining X, though others name it as often', async () => {
   const answer = await ask(app, id, 'What does rsnapshot do?')
   expect(answer.reply.startsWith(DEFINED)).toBe(true)
+})
+
+/** What a visitor reads of a reply: marked's HTML (the widget's renderer), tags dropped, entities decoded. */
+const visibleText = (reply: string) =>
+  String(marked.parse(reply, { gfm: true, breaks: true, async: false }))
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+
+test('material as Markdown text: rendered, it reads as itself; text Markdown leaves alone stays as it is', () => {
+  const garbled = [
+    'npm install [<@scope>/]<name>@<tag>',
+    'Call __init__, not _private_.',
+    '# comment lines',
+    '1. Run it.',
+    '- a dash',
+    '~~old~~ and ~y~',
+    'a **b** c',
+    'x <!-- y --> z',
+    'See [the docs](http://x).',
+    'C:\\*.txt and *this*',
+    'Type &lt; to quote',
+  ]
+  for (const text of garbled) expect(visibleText(asMarkdownText(text)).trim()).toBe(text)
+  for (const text of ['Tarballs matching *.tar.gz or *.zip are kept in ~/.cache.', 'node_modules and npm_config_', 'Held at -80 °C.', 'An empty list is "[]".'])
+    expect(asMarkdownText(text)).toBe(text)
+})
+
+test('quoted material reads as its own words once rendered as Markdown: no tag swallowed, nothing made bold', async () => {
+  const answer = await ask(app, id, 'How do I fetch a module?')
+  expect(answer.answered).toBe(true)
+  const html = String(marked.parse(answer.reply, { gfm: true, breaks: true, async: false }))
+  expect(html).not.toContain('<strong>')
+  expect(visibleText(answer.reply)).toContain(MARKUP_LIKE)
+  // The section named in the source line too.
+  expect(visibleText(answer.reply)).toContain('“The __init__ hook of *.mod files”')
 })

@@ -1,3 +1,5 @@
+import { asMarkdownText } from '../../lib/markdown-text'
+
 /** Every text a Knowledge Retrieval or Business Enquiries answer uses, so tests and code share the string. */
 
 // Chat replies (Markdown).
@@ -10,8 +12,14 @@ export const thanksReply = (instructions: string) => withInstructions("You're we
 export const GOODBYE_REPLY = 'Goodbye, and thank you for your visit!'
 const withInstructions = (reply: string, instructions: string) => (instructions.trim() ? `${reply}\n\n${instructions.trim()}` : reply)
 
-/** The line under each quoted passage that names where it comes from, and the section heading or FAQ question it is under. */
-export const sourceLine = (title: string, url: string | null, section: string | null = null) => `*Source: ${url ? `[${title}](${url})` : title}${section ? `, “${section}”` : ''}*`
+/**
+ * The line under each quoted passage that names where it comes from, and the section heading or FAQ
+ * question it is under; the material's own words (title, section) shown as text, never as markup.
+ */
+export const sourceLine = (title: string, url: string | null, section: string | null = null) => {
+  const name = asMarkdownText(title, { inside: '*' }).replace(/[[\]]/g, '\\$&')
+  return `*Source: ${url ? `[${name}](${url})` : name}${section ? `, “${asMarkdownText(section, { inside: '*' })}”` : ''}*`
+}
 
 // The LLM path (contract section 8).
 /** What the model answers, alone, when the passages do not hold the answer; the visitor then gets NOTHING_FOUND. */
