@@ -103,3 +103,14 @@ test("a FAQ's question starts the passage of its answer; what a colon introduces
   expect(answer).toContain('using this command:\n\ndpkg --purge linux-image-NNN')
   expect(chunks.some((c) => c.startsWith('dpkg --purge'))).toBe(false)
 })
+
+test("a section's short last words end its passage and never head the next section's", () => {
+  const text = ['Options', paragraph(8, 0), 'New in version 1.0.', 'Environment', paragraph(8, 1)].join('\n\n')
+  const chunks = chunkText(text)
+  const note = chunks.find((c) => c.includes('New in version 1.0.'))
+  expect(note?.startsWith('Options')).toBe(true)
+  expect(chunks.find((c) => c.includes('Environment'))?.startsWith('Environment')).toBe(true)
+  // A short section of its own keeps its heading: "Environment" with a single line under it.
+  const short = chunkText(['Options', paragraph(8, 0), 'Environment', 'Set HOME first.', 'Files', paragraph(8, 1)].join('\n\n'))
+  expect(short.some((c) => c.startsWith('Environment\n\nSet HOME first.'))).toBe(true)
+})

@@ -69,10 +69,7 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
   let paragraphs: string[][] = []
   let currentWords = 0
   const flush = () => {
-    const passage = paragraphs
-      .map((p) => p.join('\n'))
-      .filter((p) => p !== '')
-      .join('\n\n')
+    const passage = passageOf(paragraphs)
     if (passage !== '') chunks.push(passage)
     paragraphs = []
     currentWords = 0
@@ -80,11 +77,20 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
 
   const all = paragraphsOf(text).flatMap(headingsApart)
   let continued = false
+  // Whether the passage being built has a heading of its own, or only the end of the section before.
+  let headed = false
   for (const [index, sentences] of all.entries()) {
     const heading: boolean = ((sentences.length === 1 && isHeading(sentences[0])) || isQuestion(sentences)) && !continued
     // A heading has no end mark either: what follows it is its section, not its continuation.
     continued = !heading && goesOn(sentences, all[index + 1])
     if (heading && currentWords >= SECTION_BREAK_WORDS) flush()
+    // A section's short last words ("New in version 1.0.") end it, and never head the next one's passage.
+    else if (heading && currentWords > 0 && !headed && chunks.length > 0 && countWords(chunks[chunks.length - 1]) + currentWords <= maxWords) {
+      chunks[chunks.length - 1] = `${chunks[chunks.length - 1]}\n\n${passageOf(paragraphs)}`
+      paragraphs = []
+      currentWords = 0
+    }
+    if (currentWords === 0) headed = heading
     paragraphs.push([])
     for (const sentence of sentences) {
       for (const piece of cutLongSentence(sentence, maxWords)) {
@@ -96,6 +102,7 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
           flush()
           paragraphs.push(...carried, [])
           currentWords = carried.reduce((n, p) => n + countWords(p.join(' ')), 0)
+          headed = carried.length > 0
         }
         paragraphs[paragraphs.length - 1].push(piece)
         currentWords += words
@@ -109,17 +116,20 @@ export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
   if (paragraphs.length > 0 && currentWords < minWords && chunks.length > 0) {
     const previous = chunks[chunks.length - 1]
     if (countWords(previous) + currentWords <= maxWords) {
-      const tail = paragraphs
-        .map((p) => p.join('\n'))
-        .filter((p) => p !== '')
-        .join('\n\n')
-      chunks[chunks.length - 1] = `${previous}\n\n${tail}`
+      chunks[chunks.length - 1] = `${previous}\n\n${passageOf(paragraphs)}`
       paragraphs = []
     }
   }
   flush()
   return chunks
 }
+
+/** A passage's text: one sentence a line, an empty line between paragraphs. */
+const passageOf = (paragraphs: string[][]) =>
+  paragraphs
+    .map((p) => p.join('\n'))
+    .filter((p) => p !== '')
+    .join('\n\n')
 
 /** Cuts into near-equal pieces, so no sliver of a few words is left at the end. */
 function cutLongSentence(sentence: string, maxWords: number): string[] {
