@@ -244,3 +244,20 @@ test('a page whose theme names its body after the navigation beside it answers f
     pages.stop()
   }
 })
+
+test('PDF text: a paragraph whose last line follows a hyphenated word still ends there', () => {
+  const lines = [
+    'Every package of the archive is built from its source package by the build daem-',
+    'ons of each architecture, and the logs of every build are kept for a month at least.',
+    'A failed build is retried once the packages it needs have been uploaded and com-',
+    'piled again.',
+    'Uploads to the archive are signed with the key of a maintainer listed in the keyring.',
+    'The keyring is kept in a package of its own and updated with every point release, and',
+    'a key that expired is taken out of it by the keyring maintainers at the next update,',
+    'so an upload signed with it is rejected by the archive software and its maintainer is',
+    'told by mail which key was found and why it could not be used for the upload at all.',
+  ]
+  const clean = cleanPdfText(lines.join('\n'))
+  expect(clean).toContain('uploaded and compiled again.\n\nUploads to the archive')
+  expect(clean).toContain('by the build daemons of each architecture')
+})

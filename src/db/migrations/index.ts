@@ -19,7 +19,7 @@ import * as m017 from './017_sections_continued'
 import * as m018 from './018_documents_read_again'
 import * as m019 from './019_word_forms_and_footnotes'
 import * as m020 from './020_typed_signs'
-import * as m021 from './021_section_tails'
+import * as m021 from './021_section_tails_and_pdf_paragraphs'
 import { integrators } from './013_integrators'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
@@ -42,7 +42,7 @@ const migrations: Record<string, Migration> = {
   '018_documents_read_again': m018,
   '019_word_forms_and_footnotes': m019,
   '020_typed_signs': m020,
-  '021_section_tails': m021,
+  '021_section_tails_and_pdf_paragraphs': m021,
 }
 
 /** 010 converts stored secrets, so it needs the server key. */

@@ -202,6 +202,9 @@ function continuesLink(current: string, next: string): boolean {
   return link && last.endsWith('.') && !last.slice(last.indexOf('//') + 2).includes('/') && /^[a-z0-9]/.test(next)
 }
 
+/** A line ending in a word's first part and its hyphen ("com-"). */
+const LINE_END_HYPHEN = /\p{L}-$/u
+
 /** A list item's mark at a line's start: the item starts a paragraph of its own. */
 const BULLET = /^[•◦▪●○■□►▸‣⁃]\s/
 /** A dash that may start an item, or a sentence's aside: an item only after a sentence's end. */
@@ -221,11 +224,14 @@ function paragraphsOf(lines: string[]): string {
       out.push(current)
       current = ''
     }
-    // A link the page's width broke after a slash ("https://www.debian.org/Bugs/" and "Reporting") is one link.
-    current = current ? `${current}${continuesLink(current, line) ? '' : ' '}${line}` : line
+    // A link the page's width broke after a slash ("https://www.debian.org/Bugs/" and "Reporting") is
+    // one link; a word hyphenated at the line's end keeps its line break for joinLineEndHyphens.
+    current = current ? `${current}${continuesLink(current, line) ? '' : LINE_END_HYPHEN.test(current) && /^\p{L}/u.test(line) ? '\n' : ' '}${line}` : line
     const short = line.length < usual * 0.7
     const next = lines[i + 1]
-    if (short && (SENTENCE_END.test(line) || line.split(' ').length <= 8) && !(next !== undefined && continuesLink(current, next))) {
+    // A word's first part and its hyphen ("De-") go on in the next line, whatever the line's length.
+    const goesOn = next !== undefined && (continuesLink(current, next) || (LINE_END_HYPHEN.test(line) && /^\p{L}/u.test(next)))
+    if (short && (SENTENCE_END.test(line) || line.split(' ').length <= 8) && !goesOn) {
       out.push(current)
       current = ''
     }
@@ -313,12 +319,15 @@ export function cleanPdfText(text: string): string {
     const contents = contentsLines(lines)
     return withoutFootnoteMarks(lines.filter((l, i) => !(atEdge(i, lines.length) && pageMark(l, position)) && !isNavigationLine(l) && !contents.has(i)))
   })
-  const dehyphenated = joinLineEndHyphens(acrossPages(kept).join('\n\n'))
-  return restoreOpeningQuotes(restoreAccents(typedSigns(dehyphenated)))
+  // Paragraphs are told by their lines' lengths before hyphenated words are joined: joined, a
+  // paragraph's short last line ("pile the program.") would be lost in the line before it.
+  const paragraphs = acrossPages(kept)
+    .join('\n\n')
     .split(/\n{2,}/)
-    .map((page) => paragraphsOf(page.split('\n')))
+    .map((block) => paragraphsOf(block.split('\n')))
     .filter(Boolean)
     .join('\n\n')
+  return restoreOpeningQuotes(restoreAccents(typedSigns(joinLineEndHyphens(paragraphs))))
 }
 
 /**
