@@ -92,6 +92,11 @@ beforeAll(async () => {
     <ul><li>${DEFINED}</li><li>rsync - copies files between hosts.</li></ul>
     <p>The rsnapshot configuration file wants tabs, not spaces, between its fields.</p>
     ${filler('rowing')}
+    ${filler('hiking')}
+    <h2>Mirrors</h2>
+    <p>To copy the whole archive of the project onto a mirror host of your own, run the command</p>
+    <pre>rsync -a archive.example.org::debian /srv/mirror</pre>
+    <p>The first copy takes a few hours, and later ones only fetch what changed.</p>
     <h2>The __init__ hook of *.mod files</h2>
     <p>${escapeHtml(MARKUP_LIKE)}</p>
     </body></html>`
@@ -145,6 +150,16 @@ const visibleText = (reply: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
+
+test("an excerpt keeps the passage's paragraphs (a command apart from the prose around it) and ends with its section", async () => {
+  const answer = await ask(app, id, 'How do I copy the archive onto a mirror host?')
+  // The command goes on with the sentence before it (no end mark, lower case): no heading, so the context holds it.
+  expect(answer.reply).toStartWith(
+    'To copy the whole archive of the project onto a mirror host of your own, run the command\n\nrsync -a archive.example.org::debian /srv/mirror\n\nThe first copy takes a few hours',
+  )
+  // The context ends with the section: the next heading and its text answer something else.
+  expect(answer.reply).not.toContain('hook')
+})
 
 test('material as Markdown text: rendered, it reads as itself; text Markdown leaves alone stays as it is', () => {
   const garbled = [

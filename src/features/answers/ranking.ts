@@ -74,6 +74,10 @@ export interface RankedPassage {
   answer: string[]
   /** Sentences that follow them in the same passage, for context. */
   after: string[]
+  /** Index in the passage of the first sentence of `before` (of `answer` when there is none). */
+  first: number
+  /** Indexes of the passage's sentences that start a paragraph: the excerpt keeps its paragraphs (a command apart from the prose around it). */
+  paragraphStarts: ReadonlySet<number>
   /** Share of the question's weight found in the answering sentences and the title (0..1). */
   coverage: number
   /** How many of the question's terms the answering sentences and the title hold (a relative counting for its word). */
@@ -148,6 +152,7 @@ interface PassageReading {
   where: Map<string, number[]>
   /** Stems a sentence denies ("but not its configuration files"), with the sentences denying them. */
   denied: Map<string, number[]>
+  paragraphStarts: Set<number>
 }
 
 /**
@@ -182,7 +187,19 @@ function readPassage(text: string): PassageReading {
     }
     for (const stem of deniedStems(sentence)) denied.set(stem, [...(denied.get(stem) ?? []), j])
   }
-  return { sentences, words: sentences.map(countWords), headings: headingsOf(text), where, denied }
+  return { sentences, words: sentences.map(countWords), headings: headingsOf(text), where, denied, paragraphStarts: paragraphStartsOf(text) }
+}
+
+/** Indexes of the sentences that start a paragraph (paragraphs are separated by an empty line). */
+function paragraphStartsOf(text: string): Set<number> {
+  const starts = new Set<number>()
+  let index = 0
+  for (const paragraph of text.split(/\n[^\S\n]*\n/)) {
+    const count = storedSentences(paragraph).length
+    if (count > 0) starts.add(index)
+    index += count
+  }
+  return starts
 }
 
 /** Which of the question's terms a text holds, each with its credit: 1 for the word, less for a relative. */
@@ -292,7 +309,7 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
   const allCredits = read.map((r) => sentenceCreditsOf(r, terms))
   const documents = documentCredits(hits, allCredits, terms)
   const ranked = hits.map((hit, i) => {
-    const { sentences, words, headings } = read[i]
+    const { sentences, words, headings, paragraphStarts } = read[i]
     const sentenceCredits = allCredits[i]
     const cued = sentences.map((s) => cueMass(s, terms))
     // Only a sentence that also holds a word of the question is of the kind asked for: every table row holds a number.
@@ -307,7 +324,10 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
     // A question that names a section ("How do I configure the network?" over "Configuring the
     // network") is answered by the section's first sentences, the heading named as its section.
     const { start, end } = answerOfSection(window, sentences, headings)
-    const after = sentences.slice(end)
+    // Context ends where the next section starts: its heading and text answer something else.
+    let sectionEnd = end
+    while (sectionEnd < sentences.length && !headings.has(sectionEnd)) sectionEnd++
+    const after = sentences.slice(end, sectionEnd)
     const heading = sectionOf(headings, start)
     const headingStems = heading === null ? null : stemsOf(heading)
     const echoed = headingStems !== null && [...terms.weights.keys()].every((t) => headingStems.has(t))
@@ -321,6 +341,8 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
       section: sectionOf(headings, start - before.length),
       answer: sentences.slice(start, end),
       after,
+      first: start - before.length,
+      paragraphStarts,
       coverage,
       matched: window.matched,
       score:
@@ -384,6 +406,7 @@ function headingsOf(text: string): Map<number, string> {
   const headings = new Map<number, string>()
   let index = 0
   let introduced = false
+  let unended = false
   for (const paragraph of text.split(/\n[^\S\n]*\n/)) {
     const own = storedSentences(paragraph)
     const whole = own.join(' ')
@@ -391,10 +414,14 @@ function headingsOf(text: string): Map<number, string> {
     const prose = /^[\p{L}\p{N}(]/u.test(whole) && !/[{}[\]<>=;"]|: /.test(whole) && !isTableRow(whole)
     const line = own.length === 1 && words <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(whole)
     const question = whole.endsWith('?') && words <= QUESTION_WORDS
-    // What a sentence ending in a colon introduces ("run the command:") is its continuation.
-    if (own.length > 0 && !introduced && prose && (line || question)) for (let j = 0; j < own.length; j++) headings.set(index + j, whole)
+    // What a sentence ending in a colon introduces ("run the command:") is its continuation, and so
+    // is a line in lower case after one that stops without an end mark ("run the command" and
+    // "systemctl get-default"), as the chunker reads them (training/chunk.ts).
+    const continues = introduced || (unended && /^\p{Ll}/u.test(whole))
+    if (own.length > 0 && !continues && prose && (line || question)) for (let j = 0; j < own.length; j++) headings.set(index + j, whole)
     index += own.length
     introduced = own.at(-1)?.endsWith(':') === true
+    unended = own.length > 0 && !/[.!?;)"”’\]]$/.test(whole)
   }
   return headings
 }
@@ -426,7 +453,10 @@ function answerOfSection(window: { start: number; end: number }, sentences: stri
 const leadStart = (sentences: string[], headings: Map<number, string>, start: number) =>
   start > 0 && LEANS_BACK.test(sentences[start]) && !headings.has(start - 1) ? start - 1 : start
 
-/** The lead-in, the answering sentences whole, then the sentences after them as long as they fit the context budget. */
+/**
+ * The lead-in, the answering sentences whole, then the sentences after them as long as they fit
+ * the context budget; a paragraph of the passage is one of the excerpt's.
+ */
 export function excerptOf(passage: RankedPassage): string {
   const parts = [...passage.before, ...passage.answer]
   let context = 0
@@ -435,5 +465,5 @@ export function excerptOf(passage: RankedPassage): string {
     if (context > CONTEXT_WORDS) break
     parts.push(sentence)
   }
-  return parts.join(' ')
+  return parts.map((sentence, i) => (i === 0 ? sentence : `${passage.paragraphStarts.has(passage.first + i) ? '\n\n' : ' '}${sentence}`)).join('')
 }
