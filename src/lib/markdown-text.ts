@@ -31,11 +31,11 @@ export function asMarkdownText(text: string, { inside }: { inside?: '*' } = {}):
  * space). "*.tar.gz or *.zip", "~/.npm" and "node_modules" cannot.
  */
 function mayPair(text: string, mark: '*' | '_' | '~'): boolean {
+  const inWord = (c: string) => mark === '_' && /[\p{L}\p{N}]/u.test(c)
   let opener = -1
   for (let i = text.indexOf(mark); i !== -1; i = text.indexOf(mark, i + 1)) {
     const before = text[i - 1] ?? ' '
     const after = text[i + 1] ?? ' '
-    const inWord = (c: string) => mark === '_' && /[\p{L}\p{N}]/u.test(c)
     if (opener !== -1 && !/\s/.test(before) && !inWord(after)) return true
     if (opener === -1 && !/\s/.test(after) && !inWord(before)) opener = i
   }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../support/browser'
 import { MARKED_VERSION } from '../../src/features/chatbots/marked-pin'
+import { asMarkdownText } from '../../src/lib/markdown-text'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { CREATION_BODIES } from '../support/chatbots'
 import { DESKTOP, hostPage, MARKED_UMD, newContext, pageErrors, screenshot, widget, wire } from './harness'
@@ -29,6 +30,9 @@ const HOSTILE = [
   'Try [click me](javascript:window.__pwned=2) or <a href="javascript:window.__pwned=3">this link</a>.<script>window.__pwned=4</script>',
 ].join('\n')
 
+/** A manual's sentence as an extractive answer quotes it (lib/markdown-text.ts): escaped only where Markdown would read markup. */
+const QUOTED = 'Run npm install <name>@<tag>, type &lt; for a less-than sign, and keep __init__ in *.mod files.'
+
 /** The LLM peer: the visitor's question picks the reply. */
 function llmPeer() {
   return Bun.serve({
@@ -37,7 +41,7 @@ function llmPeer() {
     async fetch(request) {
       const body = (await request.json()) as { messages: { role: string; content: string }[] }
       const question = body.messages.find((m) => m.role === 'user')?.content ?? ''
-      const content = question.includes('hostile') ? HOSTILE : FORMATTED
+      const content = question.includes('hostile') ? HOSTILE : question.includes('manual') ? asMarkdownText(QUOTED) : FORMATTED
       return Response.json({ choices: [{ message: { role: 'assistant', content } }] })
     },
   })
@@ -140,6 +144,13 @@ async function expectInert(page: Page) {
   expect(await page.evaluate(() => (window as PageGlobals).__pwned)).toBeUndefined()
 }
 
+/** Quoted material reads as itself: no tag swallowed, nothing bold, no escape left on screen. */
+async function expectQuoted(page: Page) {
+  const bubble = await ask(page, 'What does the manual say about modules?')
+  expect((await bubble.textContent())?.trim()).toBe(QUOTED)
+  expect(await bubble.locator('strong, em').count()).toBe(0)
+}
+
 describe('replies never show Markdown or live markup', () => {
   test('with the CDN unreachable the built-in renderer formats them', async () => {
     const site = await siteWith()
@@ -152,6 +163,7 @@ describe('replies never show Markdown or live markup', () => {
     expect(await page.evaluate(() => typeof (window as PageGlobals).marked)).toBe('undefined')
     await expectFormatted(page, 'built-in')
     await expectInert(page)
+    await expectQuoted(page)
     await screenshot(page, 'markdown-built-in-desktop')
     expect(pageErrors(page)).toEqual([])
     await context.close()
@@ -167,6 +179,7 @@ describe('replies never show Markdown or live markup', () => {
     expect(await page.evaluate(() => typeof (window as PageGlobals).marked?.parse)).toBe('function')
     await expectFormatted(page, 'marked')
     await expectInert(page)
+    await expectQuoted(page)
     await context.close()
   }, 45_000)
 

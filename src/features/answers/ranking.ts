@@ -152,6 +152,7 @@ interface PassageReading {
   where: Map<string, number[]>
   /** Stems a sentence denies ("but not its configuration files"), with the sentences denying them. */
   denied: Map<string, number[]>
+  /** Indexes of the sentences that start a paragraph. */
   paragraphStarts: Set<number>
 }
 
@@ -187,19 +188,7 @@ function readPassage(text: string): PassageReading {
     }
     for (const stem of deniedStems(sentence)) denied.set(stem, [...(denied.get(stem) ?? []), j])
   }
-  return { sentences, words: sentences.map(countWords), headings: headingsOf(text), where, denied, paragraphStarts: paragraphStartsOf(text) }
-}
-
-/** Indexes of the sentences that start a paragraph (paragraphs are separated by an empty line). */
-function paragraphStartsOf(text: string): Set<number> {
-  const starts = new Set<number>()
-  let index = 0
-  for (const paragraph of text.split(/\n[^\S\n]*\n/)) {
-    const count = storedSentences(paragraph).length
-    if (count > 0) starts.add(index)
-    index += count
-  }
-  return starts
+  return { sentences, words: sentences.map(countWords), where, denied, ...paragraphsOfPassage(text) }
 }
 
 /** Which of the question's terms a text holds, each with its credit: 1 for the word, less for a relative. */
@@ -398,12 +387,14 @@ const HEADING_WORDS = 12
 const QUESTION_WORDS = 30
 
 /**
- * The sentences of a passage that are headings or FAQ questions, by index, each with its whole
- * heading: a paragraph of one short line of prose (no code, no "Type: Boolean" field), or a FAQ's
- * question (its last sentence asks; "I deleted some data. How can I recover it?").
+ * A passage's paragraphs, read once: the sentences that start one, and those that are headings or
+ * FAQ questions, by index, each with its whole heading: a paragraph of one short line of prose (no
+ * code, no "Type: Boolean" field), or a FAQ's question (its last sentence asks; "I deleted some
+ * data. How can I recover it?").
  */
-function headingsOf(text: string): Map<number, string> {
+function paragraphsOfPassage(text: string): { headings: Map<number, string>; paragraphStarts: Set<number> } {
   const headings = new Map<number, string>()
+  const paragraphStarts = new Set<number>()
   let index = 0
   let introduced = false
   let unended = false
@@ -419,11 +410,12 @@ function headingsOf(text: string): Map<number, string> {
     // "systemctl get-default"), as the chunker reads them (training/chunk.ts).
     const continues = introduced || (unended && /^\p{Ll}/u.test(whole))
     if (own.length > 0 && !continues && prose && (line || question)) for (let j = 0; j < own.length; j++) headings.set(index + j, whole)
+    if (own.length > 0) paragraphStarts.add(index)
     index += own.length
     introduced = own.at(-1)?.endsWith(':') === true
     unended = own.length > 0 && !/[.!?;)"”’\]]$/.test(whole)
   }
-  return headings
+  return { headings, paragraphStarts }
 }
 
 /**

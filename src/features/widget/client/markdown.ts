@@ -233,7 +233,8 @@ function list(lines: string[], start: number, depth: number, out: Node[]): numbe
 
 const ENTITY = /^&(amp|lt|gt|quot|apos|nbsp|#\d{1,7}|#x[0-9a-f]{1,6});/i
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
-const ESCAPABLE = /[\\`*_{}[\]()#+\-.!<>~|"]/
+/** Any ASCII punctuation may be escaped (CommonMark), as marked reads it: a quoted manual's "\\&lt;" too. */
+const ESCAPABLE = /[!-/:-@[-`{-~]/
 const HTML_TAG = /^<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|^<!--[\s\S]*?-->/
 const AUTOLINK = /^<((?:https?:\/\/|mailto:)[^\s<>]+)>/i
 const BARE_URL = /^https?:\/\/[^\s<>"]*[^\s<>".,:;'!?)\]]/i
