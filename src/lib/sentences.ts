@@ -5,11 +5,30 @@ import sbd from 'sbd'
 
 const OPTIONS = { newline_boundaries: false, preserve_whitespace: false, sanitize: false } as const
 
-/** Paragraphs of a text: blocks separated by an empty line, inner whitespace collapsed. */
+/**
+ * Joins the lines of a code block (a page's `<pre>`) in extracted text and passages. Not a newline:
+ * passages hold one sentence a line, and a code block is one "sentence", kept whole with its line
+ * breaks and indentation for the reply to show as code (features/answers/ranking.ts, excerptOf).
+ */
+export const CODE_LINE_BREAK = '\u2028'
+
+/** Whether a paragraph or stored sentence is a code block. */
+export const isCode = (text: string) => text.includes(CODE_LINE_BREAK)
+
+/** A code block's lines, each with its indentation. */
+export const codeLines = (code: string) => code.split(CODE_LINE_BREAK)
+
+/** Paragraphs of a text: blocks separated by an empty line, inner whitespace collapsed (a code block's kept). */
 export function paragraphsOf(text: string): string[] {
   return text
     .split(/\n[^\S\n]*\n/)
-    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .map((p) =>
+      isCode(p)
+        ? codeLines(p.trim())
+            .map((line) => line.trimEnd())
+            .join(CODE_LINE_BREAK)
+        : p.replace(/\s+/g, ' ').trim(),
+    )
     .filter((p) => p !== '')
 }
 
@@ -30,8 +49,9 @@ const MARK_MASKS: Record<string, string> = { '?': '\uE001', '!': '\uE002' }
 const MASKED_MARK = /[\uE001\uE002]/g
 const unmaskMark = (mask: string) => (mask === '\uE001' ? '?' : '!')
 
-/** The sentences of one paragraph, whole. */
+/** The sentences of one paragraph, whole; a code block is one. */
 export function sentencesOfParagraph(paragraph: string): string[] {
+  if (isCode(paragraph)) return [paragraph]
   return sbd
     .sentences(
       paragraph

@@ -63,6 +63,9 @@ const DEFINED = 'rsnapshot - this tool keeps hourly snapshots of a directory tre
 /** A manual's sentence that Markdown would garble: "<name>" read as a tag, "__init__" as bold. */
 const MARKUP_LIKE = 'Run npm install <name>@<tag> to fetch a module into ~/.modules, and its __init__ hook runs once.'
 
+/** A code block's lines, indented, with marks Markdown would read as emphasis or a tag outside code. */
+const CRONTAB = ['# nightly snapshot of /srv', '30 2 * * *  root  rsnapshot daily', '  MAILTO=<admin>', '  NICE=*10*']
+
 beforeAll(async () => {
   app = await startTestApp()
   const token = await subscribedToken(app, 'shape@answers.example')
@@ -99,6 +102,13 @@ beforeAll(async () => {
     <p>The first copy takes a few hours, and later ones only fetch what changed.</p>
     <h2>The __init__ hook of *.mod files</h2>
     <p>${escapeHtml(MARKUP_LIKE)}</p>
+    ${filler('pottery')}
+    ${filler('chess')}
+    <h2>Nightly snapshots</h2>
+    <p>To take a snapshot of the served files every night, add these lines to the crontab of the backup host:</p>
+    <pre><code>${escapeHtml(CRONTAB.join('\n'))}
+</code></pre>
+    <p>Snapshots older than a month are removed by the weekly run.</p>
     </body></html>`
   stop = (await addPages(app, token, id, { handbook: page })).stop
 })
@@ -159,6 +169,16 @@ test("an excerpt keeps the passage's paragraphs (a command apart from the prose 
   )
   // The context ends with the section: the next heading and its text answer something else.
   expect(answer.reply).not.toContain('hook')
+})
+
+test("a page's code block is quoted as one, line by line with its indentation, and rendered as code", async () => {
+  const answer = await ask(app, id, 'How do I take a snapshot every night?')
+  expect(answer.answered).toBe(true)
+  expect(answer.reply).toContain(`crontab of the backup host:\n\n\`\`\`\n${CRONTAB.join('\n')}\n\`\`\`\n\nSnapshots older than a month`)
+  const html = String(marked.parse(answer.reply, { gfm: true, breaks: true, async: false }))
+  expect(html).toContain(`<pre><code>${escapeHtml(CRONTAB.join('\n'))}\n</code></pre>`)
+  // Sources' snippets are one line.
+  expect(answer.sources.every((s) => !/[\n\u2028]/.test(s.snippet))).toBe(true)
 })
 
 test('material as Markdown text: rendered, it reads as itself; text Markdown leaves alone stays as it is', () => {

@@ -1,6 +1,7 @@
 import { expect, test } from 'bun:test'
 import { chunkText } from '../../src/features/training/chunk.ts'
 import { countWords } from '../../src/lib/words.ts'
+import { CODE_LINE_BREAK } from '../../src/lib/sentences.ts'
 
 const FILLER = [
   'Our shop opens at nine in the morning on weekdays.',
@@ -113,4 +114,21 @@ test("a section's short last words end its passage and never head the next secti
   // A short section of its own keeps its heading: "Environment" with a single line under it.
   const short = chunkText(['Options', paragraph(8, 0), 'Environment', 'Set HOME first.', 'Files', paragraph(8, 1)].join('\n\n'))
   expect(short.some((c) => c.startsWith('Environment\n\nSet HOME first.'))).toBe(true)
+})
+
+test('a code block is one sentence of its passage: never a heading, never split by sbd, cut only between its lines', () => {
+  const code = ['npm install', 'npm test'].join(CODE_LINE_BREAK)
+  const passages = chunkText(`${paragraph(3, 0)}\n\nRun these commands:\n\n${code}\n\n${paragraph(3, 1)}`)
+  expect(passages).toHaveLength(1)
+  // Two short lines without an end mark would read as a heading if they were prose.
+  expect(passages[0].split('\n')).toContain(code)
+  expect(passages[0]).toContain(`Run these commands:\n\n${code}\n\n`)
+  // The dots of "v1.2. Then" would end a sentence in prose.
+  const dotted = ['echo v1.2. Then', 'echo done'].join(CODE_LINE_BREAK)
+  expect(chunkText(dotted)).toEqual([dotted])
+  const long = Array.from({ length: 40 }, (_, i) => `echo line number ${i} of the listing`).join(CODE_LINE_BREAK)
+  const pieces = chunkText(long, { maxWords: 100 }).flatMap((p) => p.split('\n'))
+  expect(pieces.length).toBeGreaterThan(1)
+  for (const piece of pieces) expect(piece.split(CODE_LINE_BREAK).every((line) => /^echo line number \d+ of the listing$/.test(line))).toBe(true)
+  expect(pieces.join(CODE_LINE_BREAK)).toBe(long)
 })

@@ -1,5 +1,6 @@
 import { expect, test } from 'bun:test'
 import { extractHtmlText } from '../../src/features/training/html-text.ts'
+import { CODE_LINE_BREAK } from '../../src/lib/sentences.ts'
 
 const PAGE = `<!DOCTYPE html>
 <html lang="en">
@@ -125,4 +126,14 @@ test('unclosed and misnested markup still ends hidden regions where the parser c
 
 test('inline elements do not split words; block elements do', () => {
   expect(extractHtmlText('<p>bak<b>ery</b></p><div>next</div>').text).toBe('bakery\n\nnext')
+})
+
+test("a <pre>'s lines stay lines of one code block, with their spacing; a one-line <pre> is a line of text", () => {
+  const { text } = extractHtmlText(`<main><p>Add to the crontab:</p>
+<pre><code><span class="c"># nightly</span>
+30 2 * * *  root  run
+
+\tMAILTO=&lt;admin&gt;
+</code></pre><pre>  rsync -a  a b  </pre><p>Done.</p></main>`)
+  expect(text).toBe(`Add to the crontab:\n\n${['# nightly', '30 2 * * *  root  run', '  MAILTO=<admin>'].join(CODE_LINE_BREAK)}\n\nrsync -a a b\n\nDone.`)
 })

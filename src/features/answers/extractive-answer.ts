@@ -2,7 +2,6 @@
 // question, whole and in the material's own words, with the sentences after them for context;
 // business details quoted from their own section; each source once, most relevant first. When
 // the best passage shares too little with the question, the plain refusal.
-import { asMarkdownText } from '../../lib/markdown-text'
 import type { ScoredFact } from './business-facts'
 import type { Answer, Source } from './model'
 import { excerptOf, type RankedPassage } from './ranking'
@@ -99,7 +98,7 @@ export function extractiveAnswer(context: AnswerContext): Answer {
         .map((s) => `${s.facts.map((f) => f.text).join('\n')}\n\n${sourceLine(s.title, s.url)}`)
         .join('\n\n')
     : ''
-  const materialPart = passages.map((p) => `${asMarkdownText(excerptOf(p))}\n\n${sourceLine(p.title, p.url, p.section)}`).join('\n\n')
+  const materialPart = passages.map((p) => `${excerptOf(p)}\n\n${sourceLine(p.title, p.url, p.section)}`).join('\n\n')
   const materialFirst = !useFacts || (passages.length > 0 && passages[0].coverage > context.facts[0].coverage)
   const reply = (materialFirst ? [materialPart, factPart] : [factPart, materialPart]).filter(Boolean).join('\n\n')
   return { reply, sources: sourcesOf(context), answered: true }

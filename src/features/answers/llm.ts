@@ -3,6 +3,7 @@
 // `sources`. Any failure, or no answer within the configured time (20 s by default), throws; the
 // caller falls back to the extractive answer.
 import type { Config } from '../../config'
+import { CODE_LINE_BREAK } from '../../lib/sentences'
 import { LLM_NO_ANSWER, LLM_SYSTEM_PROMPT, llmGuidance } from './texts'
 
 export type LlmConfig = NonNullable<Config['llm']>
@@ -24,7 +25,8 @@ export class LlmTimeout extends Error {
 }
 
 export function completionRequest(llm: LlmConfig, input: GroundedQuestion) {
-  const numbered = input.passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.text}`).join('\n\n')
+  // A code block's lines on lines of their own: the model reads and quotes them as code.
+  const numbered = input.passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.text.replaceAll(CODE_LINE_BREAK, '\n')}`).join('\n\n')
   const system = [LLM_SYSTEM_PROMPT, input.instructions.trim() ? llmGuidance(input.instructions.trim()) : '', `Passages:\n\n${numbered}`].filter(Boolean).join('\n\n')
   return {
     model: llm.model,

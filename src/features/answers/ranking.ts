@@ -8,7 +8,8 @@
 // passage's document holds of the question lifts a passage.
 import type { AppContext } from '../../context'
 import { isStopWord, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
-import { isTableRow, storedSentences } from '../../lib/sentences'
+import { codeLines, isCode, isTableRow, storedSentences } from '../../lib/sentences'
+import { asMarkdownText } from '../../lib/markdown-text'
 import { countWords } from '../../lib/words'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
 import { answerTypeOf, cuesIn, type ExpectedAnswer, questionCues } from './cues'
@@ -402,7 +403,7 @@ function paragraphsOfPassage(text: string): { headings: Map<number, string>; par
     const own = storedSentences(paragraph)
     const whole = own.join(' ')
     const words = countWords(whole)
-    const prose = /^[\p{L}\p{N}(]/u.test(whole) && !/[{}[\]<>=;"]|: /.test(whole) && !isTableRow(whole)
+    const prose = !isCode(whole) && /^[\p{L}\p{N}(]/u.test(whole) && !/[{}[\]<>=;"]|: /.test(whole) && !isTableRow(whole)
     const line = own.length === 1 && words <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(whole)
     const question = whole.endsWith('?') && words <= QUESTION_WORDS
     // What a sentence ending in a colon introduces ("run the command:") is its continuation, and so
@@ -446,8 +447,9 @@ const leadStart = (sentences: string[], headings: Map<number, string>, start: nu
   start > 0 && LEANS_BACK.test(sentences[start]) && !headings.has(start - 1) ? start - 1 : start
 
 /**
- * The lead-in, the answering sentences whole, then the sentences after them as long as they fit
- * the context budget; a paragraph of the passage is one of the excerpt's.
+ * The excerpt as Markdown: the lead-in, the answering sentences whole, then the sentences after
+ * them as long as they fit the context budget. A paragraph of the passage is one of the excerpt's,
+ * its words quoted as text (asMarkdownText); a code block is set as one, with its lines.
  */
 export function excerptOf(passage: RankedPassage): string {
   const parts = [...passage.before, ...passage.answer]
@@ -457,5 +459,16 @@ export function excerptOf(passage: RankedPassage): string {
     if (context > CONTEXT_WORDS) break
     parts.push(sentence)
   }
-  return parts.map((sentence, i) => (i === 0 ? sentence : `${passage.paragraphStarts.has(passage.first + i) ? '\n\n' : ' '}${sentence}`)).join('')
+  const paragraphs: string[][] = []
+  for (const [i, sentence] of parts.entries()) {
+    if (i === 0 || isCode(sentence) || isCode(parts[i - 1]) || passage.paragraphStarts.has(passage.first + i)) paragraphs.push([])
+    paragraphs[paragraphs.length - 1].push(sentence)
+  }
+  return paragraphs.map((p) => (isCode(p[0]) ? codeBlock(p[0]) : asMarkdownText(p.join(' ')))).join('\n\n')
+}
+
+/** A fenced code block, its fence longer than any run of backticks in the code. */
+function codeBlock(code: string): string {
+  const fence = '`'.repeat(Math.max(3, ...(code.match(/`+/g) ?? []).map((run) => run.length + 1)))
+  return `${fence}\n${codeLines(code).join('\n')}\n${fence}`
 }

@@ -1,4 +1,4 @@
-import { isTableRow, paragraphsOf, sentencesOfParagraph } from '../../lib/sentences.ts'
+import { CODE_LINE_BREAK, codeLines, isCode, isTableRow, paragraphsOf, sentencesOfParagraph } from '../../lib/sentences.ts'
 import { countWords } from '../../lib/words.ts'
 
 export interface ChunkOptions {
@@ -16,13 +16,13 @@ const HEADING_MAX_WORDS = 12
 /** A FAQ's question heads its answer's section ("10.4 Can I safely de-install an old kernel package, and if so, how?"). */
 const QUESTION_MAX_WORDS = 30
 
-/** A short paragraph without an end mark, not a table's row ("Height (cm) 173.2 7.04" is no section). */
-const isHeading = (paragraph: string) => countWords(paragraph) <= HEADING_MAX_WORDS && !/[.!?:;,]["'”’)\]]*$/.test(paragraph) && !isTableRow(paragraph)
+/** A short paragraph without an end mark, not a table's row ("Height (cm) 173.2 7.04" is no section) nor code. */
+const isHeading = (paragraph: string) => countWords(paragraph) <= HEADING_MAX_WORDS && !/[.!?:;,]["'”’)\]]*$/.test(paragraph) && !isTableRow(paragraph) && !isCode(paragraph)
 
 /** A FAQ's question, one sentence or a few ("I deleted some data. How can I recover it?"). */
 const isQuestion = (sentences: string[]) => {
   const whole = sentences.join(' ')
-  return /^[\p{L}\p{N}(]/u.test(whole) && whole.endsWith('?') && countWords(whole) <= QUESTION_MAX_WORDS
+  return !isCode(whole) && /^[\p{L}\p{N}(]/u.test(whole) && whole.endsWith('?') && countWords(whole) <= QUESTION_MAX_WORDS
 }
 
 /**
@@ -33,6 +33,7 @@ const isQuestion = (sentences: string[]) => {
  */
 const goesOn = (sentences: string[], next: string[] | undefined) => {
   const last = sentences.at(-1) ?? ''
+  if (isCode(last)) return false
   return last.endsWith(':') || (!/[.!?;)"”’\]]$/.test(last) && /^\p{Ll}/u.test(next?.[0] ?? ''))
 }
 
@@ -131,10 +132,11 @@ const passageOf = (paragraphs: string[][]) =>
     .filter((p) => p !== '')
     .join('\n\n')
 
-/** Cuts into near-equal pieces, so no sliver of a few words is left at the end. */
+/** Cuts into near-equal pieces, so no sliver of a few words is left at the end; code between its lines. */
 function cutLongSentence(sentence: string, maxWords: number): string[] {
-  const tokens = sentence.split(' ')
   if (countWords(sentence) <= maxWords) return [sentence]
+  if (isCode(sentence)) return cutCode(sentence, maxWords)
+  const tokens = sentence.split(' ')
   const pieceCount = Math.ceil(tokens.length / maxWords)
   const pieceSize = Math.ceil(tokens.length / pieceCount)
   const pieces: string[] = []
@@ -142,4 +144,20 @@ function cutLongSentence(sentence: string, maxWords: number): string[] {
     pieces.push(tokens.slice(i, i + pieceSize).join(' '))
   }
   return pieces
+}
+
+/** A long code block in pieces of whole lines (a line longer than a piece is a piece of its own). */
+function cutCode(code: string, maxWords: number): string[] {
+  const pieces: string[][] = [[]]
+  let words = 0
+  for (const line of codeLines(code)) {
+    const own = countWords(line)
+    if (words > 0 && words + own > maxWords) {
+      pieces.push([])
+      words = 0
+    }
+    pieces[pieces.length - 1].push(line)
+    words += own
+  }
+  return pieces.map((lines) => lines.join(CODE_LINE_BREAK))
 }

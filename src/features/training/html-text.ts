@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2'
+import { CODE_LINE_BREAK, isCode } from '../../lib/sentences'
 
 export interface HtmlText {
   /** <title>, else the first <h1>, else null. */
@@ -169,6 +170,8 @@ export function extractHtmlText(html: string): HtmlText {
   let inH1 = 0
   let inLink = 0
   let headingDepth = 0
+  // A <pre>'s text keeps its lines: where it starts in parts, while one is open.
+  const codeStarts: number[] = []
   // A page's own table of contents: list items that are nothing but links to the page's anchors
   // ("<li><a href="#q20">How can I recover it?</a>"). Each repeats a heading the page has, and as
   // material the list answered the questions it names with the questions around them.
@@ -202,8 +205,9 @@ export function extractHtmlText(html: string): HtmlText {
         if (name === 'h1' && !h1Done) inH1++
         if (name === 'li') items.push({ start: parts.length, linked: false, plain: false })
         if (name === 'a' && (inAnchorLink > 0 || (attributes.href ?? '').startsWith('#'))) inAnchorLink++
-        if (name === 'br') parts.push('\n')
+        if (name === 'br') parts.push(codeStarts.length > 0 ? CODE_LINE_BREAK : '\n')
         else if (BLOCK_ELEMENTS.has(name)) parts.push('\n\n')
+        if (name === 'pre') codeStarts.push(parts.length)
         else if (CELL_ELEMENTS.has(name)) parts.push(' ')
       },
       ontext(text) {
@@ -211,7 +215,7 @@ export function extractHtmlText(html: string): HtmlText {
         if (inH1 > 0 && nonTextDepth === 0) firstH1 += text
         // Source line breaks are plain spaces in HTML; only block boundaries break lines.
         if (hiddenDepth === 0) {
-          parts.push(text.replace(/\s+/g, ' '))
+          parts.push(codeStarts.length > 0 ? text.replace(/\r?\n|\r/g, CODE_LINE_BREAK).replace(/\t/g, '  ') : text.replace(/\s+/g, ' '))
           const length = text.replace(/\s+/g, '').length
           textSeen += length
           if (inLink > 0) linksSeen += length
@@ -250,6 +254,10 @@ export function extractHtmlText(html: string): HtmlText {
             linksSeen -= links
           } else if (footer && short) parts.splice(start, parts.length - start, withoutCopyright(parts.slice(start).join('')))
         }
+        if (name === 'pre' && codeStarts.length > 0) {
+          const start = codeStarts.pop() ?? parts.length
+          if (codeStarts.length === 0) parts.splice(start, parts.length - start, codeBlock(parts.slice(start).join('')))
+        }
         if (name === 'title' && inTitle > 0) inTitle--
         if (name === 'h1' && inH1 > 0) {
           inH1--
@@ -286,15 +294,29 @@ const withoutCopyright = (text: string) =>
     .filter((block) => !COPYRIGHT_LINE.test(block.trim()))
     .join('\n\n')
 
+/**
+ * A <pre>'s text as one code block: its lines joined by CODE_LINE_BREAK, with their indentation,
+ * without empty lines (an empty line ends a paragraph in the text); a block of one line is a line
+ * of text like any other.
+ */
+function codeBlock(text: string): string {
+  const lines = text
+    .split(CODE_LINE_BREAK)
+    .map((line) => line.replace(/[^\S\u2028]+$/u, ''))
+    .filter((line) => line.trim() !== '')
+  return lines.length > 1 ? lines.join(CODE_LINE_BREAK) : (lines[0]?.trim() ?? '')
+}
+
 function collapseInline(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
 }
 
-/** HTML whitespace is insignificant except for the breaks we inserted. */
+/** HTML whitespace is insignificant except for the breaks we inserted and a code block's spacing. */
 function collapseBlocks(text: string): string {
   return text
-    .replace(/[^\S\n]+/g, ' ')
-    .replace(/ ?\n ?/g, '\n')
+    .split('\n')
+    .map((line) => (isCode(line) ? line.trimEnd() : line.replace(/\s+/g, ' ').trim()))
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }

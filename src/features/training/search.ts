@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import { fullTextIndex, type PassageSourceType } from '../../db/fulltext'
 import { searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
-import { storedSentences } from '../../lib/sentences'
+import { CODE_LINE_BREAK, storedSentences } from '../../lib/sentences'
 import { documentUrl } from './material'
 
 export interface PassageSourceInfo {
@@ -37,7 +37,8 @@ export function snippetOf(text: string, terms: readonly string[]): string {
       bestHits = hits
     }
   }
-  return best.length <= SNIPPET_CHARS ? best : `${best.slice(0, SNIPPET_CHARS - 1).trimEnd()}…`
+  const flat = best.replaceAll(CODE_LINE_BREAK, ' ')
+  return flat.length <= SNIPPET_CHARS ? flat : `${flat.slice(0, SNIPPET_CHARS - 1).trimEnd()}…`
 }
 
 /**

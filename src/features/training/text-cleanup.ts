@@ -3,6 +3,7 @@
 // numbers) and page navigation ("Prev", "Next", "Download the ebook") dropped, and a PDF's lines
 // joined into paragraphs. Runs on the text the PDF extractor or the HTML parser produced.
 import { isStopWord } from '../../lib/search-terms'
+import { CODE_LINE_BREAK } from '../../lib/sentences'
 
 /** A line made only of these words (and punctuation such as "«", "|", "/") is page navigation, not material. */
 const NAVIGATION_WORDS = new Set([
@@ -295,7 +296,9 @@ export const restoreAccents = (text: string): string =>
  * Text extracted from a PDF, lines separated by a line break and pages by a form feed or else an
  * empty line (as the extractor gives them today), made into clean paragraphs.
  */
-export function cleanPdfText(text: string): string {
+export function cleanPdfText(pdfText: string): string {
+  // The line separator joins a code block's lines (lib/sentences.ts): in a PDF's text it is a space.
+  const text = pdfText.replaceAll(CODE_LINE_BREAK, ' ')
   const pageBreak = text.includes('\f') ? /\f/ : /\n{2,}/
   const pages = text.split(pageBreak).map((page) =>
     page
