@@ -1,5 +1,5 @@
 // Benchmarks of the compiled binary, each figure beside a baseline measured in the same run.
-// Usage: npm run bench [-- --quick] [-- --binary <path>]  (builds dist/chatbot-service when missing; installs wrk from Debian when missing)
+// Usage: npm run bench [-- --quick] [-- --binary <path>]  (builds dist/chatbot-service from the code first; installs wrk from Debian when missing)
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -27,7 +27,9 @@ function sh(cmd: string[], opts: { cwd?: string } = {}): string {
 }
 
 function ensureTools(): void {
-  if (!existsSync(binary)) sh(['npm', 'run', 'build'])
+  // Always from the code as it is: a binary left in dist/ by an earlier build measured older code.
+  if (binaryFlag < 0) sh(['npm', 'run', 'build'])
+  else if (!existsSync(binary)) throw new Error(`no binary at ${binary}`)
   if (Bun.spawnSync(['which', 'wrk']).exitCode !== 0) {
     console.log('installing wrk from Debian')
     sh(['apt-get', 'update', '-qq'])
