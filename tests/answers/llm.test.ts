@@ -1,5 +1,7 @@
 // The LLM path against a local OpenAI-compatible stand-in (Bun.serve): numbered passages in the
 // prompt, [n] citations matching `sources`, the refusal when the model finds no answer, and the
+import { completionRequest } from '../../src/features/answers/llm'
+import { CODE_LINE_BREAK } from '../../src/lib/sentences'
 // extractive answer on an error or a timeout (contract section 8).
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { LLM_NO_ANSWER, NOTHING_FOUND } from '../../src/features/answers/texts'
@@ -118,4 +120,15 @@ test('the timeout is 20 s unless configured', async () => {
   const { loadConfig } = await import('../../src/config')
   const config = loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:9/v1' }, () => '')
   expect(config.llm?.timeoutMs).toBe(20_000)
+})
+
+test("a code block's lines reach the model on lines of their own", () => {
+  const code = ['cache:', '  directories:', '    - "$HOME/.npm"'].join(CODE_LINE_BREAK)
+  const request = completionRequest(
+    { baseUrl: 'http://127.0.0.1:9', apiKey: null, model: 'stand-in', timeoutMs: 1000 },
+    { question: 'How do I keep the cache?', instructions: '', passages: [{ title: 'CI', text: `Add to the file:\n\n${code}` }] },
+  )
+  const system = request.messages[0].content
+  expect(system).toContain('Add to the file:\n\ncache:\n  directories:\n    - "$HOME/.npm"')
+  expect(system).not.toContain(CODE_LINE_BREAK)
 })
