@@ -7,6 +7,7 @@ import { QUOTE_MAIL_JOB, quoteMailJob } from './features/quotes/quote-mail'
 import { LOGIN_CODE_JOB, loginCodeJob } from './features/accounts/login-code-job'
 import { LINK_JOB_KIND, linkJob } from './features/training/link-job'
 import { REINDEX_DOCUMENT_JOB, reindexDocumentJob } from './features/training/reindex-job'
+import { REREAD_LINK_JOB, rereadLinkJob } from './features/training/reread-link-job'
 import { UPLOAD_EXPIRY_JOB, uploadExpiryJob } from './features/forms/upload-expiry'
 import { OWNER_NOTIFICATION_JOB, ownerNotificationJob } from './features/notifications/owner-notification'
 
@@ -25,6 +26,7 @@ export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(LOGIN_CODE_JOB, loginCodeJob(ctx))
   ctx.jobs.register(LINK_JOB_KIND, linkJob(ctx))
   ctx.jobs.register(REINDEX_DOCUMENT_JOB, reindexDocumentJob(ctx))
+  ctx.jobs.register(REREAD_LINK_JOB, rereadLinkJob(ctx))
   ctx.jobs.register(UPLOAD_EXPIRY_JOB, uploadExpiryJob(ctx))
   ctx.jobs.register(OWNER_NOTIFICATION_JOB, ownerNotificationJob(ctx))
 }

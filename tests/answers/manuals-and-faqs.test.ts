@@ -54,12 +54,21 @@ const FAQ = `<html><head><title>Database FAQ</title></head><body>
   </ul>
 </body></html>`
 
+/** A FAQ laid out as an accordion (WAI-ARIA's pattern): each answer hidden until its question is clicked. */
+const ACCORDION = `<html><head><title>Delivery questions</title></head><body><main>
+  <h1>Delivery questions</h1>
+  <h3><button aria-expanded="false" aria-controls="answer-1" id="question-1">Do you deliver on Sundays?</button></h3>
+  <div id="answer-1" role="region" aria-labelledby="question-1" hidden><p>No. Our vans run from Monday to Saturday, between 8 am and 6 pm.</p></div>
+  <h3><button aria-expanded="false" aria-controls="answer-2" id="question-2">Can I change the delivery address after ordering?</button></h3>
+  <div id="answer-2" role="region" aria-labelledby="question-2" hidden><p>Yes, until the parcel leaves the depot: reply to your confirmation e-mail with the new address.</p></div>
+</main></body></html>`
+
 beforeAll(async () => {
   app = await startTestApp()
   const token = await subscribedToken(app, 'manuals@answers.example')
   id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
   await addPdf(app, token, id, 'Debian FAQ', [CONTENTS, KERNEL, REMOVAL])
-  stop = (await addPages(app, token, id, { faq: FAQ })).stop
+  stop = (await addPages(app, token, id, { faq: FAQ, delivery: ACCORDION })).stop
 })
 afterAll(async () => {
   stop()
@@ -94,4 +103,12 @@ test("a FAQ's question that echoes the visitor's leads to its answer: the reply 
 test('a sentence that leaves out what the question asks for ("but not its configuration files") yields to one that includes it', async () => {
   const answer = await ask(app, id, 'How do I remove a package together with its configuration files?')
   expect(answer.reply.startsWith('Remove a package (including its configuration files): dpkg --purge foo.')).toBe(true)
+})
+
+test("an accordion FAQ's answers, hidden until the visitor opens them, are material: the reply quotes the answer", async () => {
+  const sundays = await ask(app, id, 'Do you deliver on Sundays?')
+  expect(sundays.answered).toBe(true)
+  expect(sundays.reply).toContain('Our vans run from Monday to Saturday, between 8 am and 6 pm.')
+  const address = await ask(app, id, 'Can I change the delivery address once I have ordered?')
+  expect(address.reply).toContain('reply to your confirmation e-mail with the new address')
 })

@@ -124,6 +124,23 @@ test('unclosed and misnested markup still ends hidden regions where the parser c
   expect(extractHtmlText(html).text).toBe('one\n\ntwo\n\nthree\n\nfour')
 })
 
+test("an accordion's answers and a tab's panels, hidden until the visitor opens them, are text; a hidden block nothing opens is not", () => {
+  const { text } = extractHtmlText(`<main><h2>Delivery</h2>
+<h3><button aria-expanded="false" aria-controls="a1" id="q1">Do you deliver on Sundays?</button></h3>
+<div id="a1" role="region" aria-labelledby="q1" hidden><p>No, deliveries run Monday to Saturday.</p></div>
+<h3><button aria-expanded="false" aria-controls="a2">Is delivery free?</button></h3>
+<div id="a2" hidden><p>Orders over 30 euros ship free.</p></div>
+<div role="tablist"><span role="tab" aria-controls="t2">Returns</span></div>
+<div role="tabpanel" id="t2" style="display: none">Returns are accepted for 14 days.</div>
+<div id="promo" hidden>Secret coupon</div>
+<div aria-hidden="true">decoration</div></main>`)
+  expect(text).toContain('Do you deliver on Sundays?\n\nNo, deliveries run Monday to Saturday.')
+  expect(text).toContain('Is delivery free?\n\nOrders over 30 euros ship free.')
+  expect(text).toContain('Returns are accepted for 14 days.')
+  expect(text).not.toContain('Secret coupon')
+  expect(text).not.toContain('decoration')
+})
+
 test('inline elements do not split words; block elements do', () => {
   expect(extractHtmlText('<p>bak<b>ery</b></p><div>next</div>').text).toBe('bakery\n\nnext')
 })

@@ -95,6 +95,19 @@ function isPageChrome(attributes: Record<string, string>): boolean {
   return words.some((w) => CHROME_WORDS.has(w)) || /table[-_ ]?of[-_ ]?contents/.test(names)
 }
 
+/**
+ * Hidden until the visitor opens it: a FAQ accordion's answer or a tab's panel (WAI-ARIA's
+ * disclosure, accordion and tabs patterns: `<div id="a1" role="region" aria-labelledby="q1"
+ * hidden>`, named by its button's `aria-controls`). The page holds it for the visitor to read, so
+ * it is material; a region nothing opens stays hidden.
+ */
+const opensOnRequest = (attributes: Record<string, string>, controlled: ReadonlySet<string>) =>
+  attributes.role === 'region' || attributes.role === 'tabpanel' || attributes['aria-labelledby'] !== undefined || (attributes.id !== undefined && controlled.has(attributes.id))
+
+/** Hidden by the page's own markup (the attribute, ARIA or an inline style), not by what the element is. */
+const hiddenByMarkup = (attributes: Record<string, string>) =>
+  'hidden' in attributes || attributes['aria-hidden'] === 'true' || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attributes.style ?? '')
+
 const forScreenReaders = (attributes: Record<string, string>) =>
   (attributes.class ?? '')
     .toLowerCase()
@@ -177,6 +190,8 @@ export function extractHtmlText(html: string): HtmlText {
   // material the list answered the questions it names with the questions around them.
   const items: { start: number; linked: boolean; plain: boolean }[] = []
   let inAnchorLink = 0
+  // Ids of elements a control on the page opens (its `aria-controls`): the control comes first.
+  const controlled = new Set<string>()
 
   const parser = new Parser(
     {
@@ -185,9 +200,8 @@ export function extractHtmlText(html: string): HtmlText {
           (HIDDEN_ELEMENTS.has(name) && !(name === 'button' && headingDepth > 0)) ||
           forScreenReaders(attributes) ||
           (name === 'a' && /\bskip\b/.test(attributeWords(attributes))) ||
-          'hidden' in attributes ||
-          attributes['aria-hidden'] === 'true' ||
-          /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attributes.style ?? '')
+          (hiddenByMarkup(attributes) && !opensOnRequest(attributes, controlled))
+        for (const target of (attributes['aria-controls'] ?? '').split(/\s+/)) if (target !== '') controlled.add(target)
         const words = attributeWords(attributes)
         const consent = CONSENT_WORDS.test(words)
         const mayBeChrome =

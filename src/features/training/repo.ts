@@ -11,13 +11,6 @@ export type LinkJobStatus = LinkJobsTable['status']
 /** chatbot-get reports the words left on every call; the writes of documents and links below forget. */
 const wordsHeldOf = new TtlCache<string, number>(20_000, HOT_ROW_TTL_MS)
 
-/**
- * A no-op write on the chatbot row, as the first statement of a transaction that checks the word
- * allowance and then adds material: SQLite takes its write lock at once, PostgreSQL a row lock,
- * so two additions (two instances' link jobs, two uploads) cannot both take the last words.
- */
-/** Takes the chatbot row's lock; false when the chatbot no longer exists (deleted meanwhile). */
-
 // ---- documents
 
 export const documentsOf = (db: Executor, chatbotId: string) =>
@@ -59,6 +52,15 @@ export async function heldUrls(db: Executor, chatbotId: string, urls: string[]):
 export async function insertLink(db: Executor, row: LinksTable): Promise<void> {
   await db.insertInto('links').values(row).execute()
   wordsHeldOf.forget(row.chatbot_id)
+}
+
+export const linkById = (db: Executor, linkId: string) =>
+  db.selectFrom('links').select(['id', 'chatbot_id', 'url', 'title', 'word_count']).where('id', '=', linkId).executeTakeFirst()
+
+/** A link read again: its preview and the words its page holds now. */
+export async function updateLinkReading(db: Executor, link: { id: string; chatbot_id: string }, reading: { preview: string; word_count: number }): Promise<void> {
+  await db.updateTable('links').set(reading).where('id', '=', link.id).execute()
+  wordsHeldOf.forget(link.chatbot_id)
 }
 
 export async function deleteLinkRow(db: Executor, linkId: string): Promise<void> {
