@@ -87,3 +87,22 @@ test('Business Enquiries greets too', async () => {
   const business = (await createChatbot(app, token, 'business', ANSWERING_BAKERY)).id
   expect(await ask(app, business, 'hey there')).toMatchObject({ reply: greetingReply(INSTRUCTIONS), sources: [], answered: true })
 })
+
+test("a passage that holds none of the visitor's words, though the material uses them all, answers nothing: the refusal", async () => {
+  // Each word of the question is in this material, never together; the passage nearest to it has
+  // only WordNet relatives of them ("published" for printed, "payment" for cost).
+  const guide = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
+  const notes = {
+    Releases: 'Every release of the guide is published online, and reading it takes no payment from anyone.',
+    Versions: 'The 2019 edition of the guide covers version 4 of the kiln software.',
+    Pages: 'Use the browser to print a single page of the guide.',
+    Funding: 'Running costs of the project are covered by donations from its members.',
+  }
+  for (const [title, line] of Object.entries(notes)) await addPdf(app, token, guide, title, [[line]])
+  const answer = await ask(app, guide, 'How much does the printed edition cost?')
+  expect([answer.reply, answer.answered]).toEqual([NOTHING_FOUND, false])
+  // Asked in its own words, the material answers.
+  const own = await ask(app, guide, 'Which version does the 2019 edition cover?')
+  expect(own.answered).toBe(true)
+  expect(own.reply).toContain('covers version 4')
+})

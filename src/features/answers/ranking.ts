@@ -83,6 +83,8 @@ export interface RankedPassage {
   coverage: number
   /** How many of the question's terms the answering sentences and the title hold (a relative counting for its word). */
   matched: number
+  /** Whether the passage or its title holds a word of the question itself, not only a WordNet relative of one. */
+  ownWords: boolean
   score: number
 }
 
@@ -335,6 +337,7 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
       paragraphStarts,
       coverage,
       matched: window.matched,
+      ownWords: [...terms.weights.keys()].some((t) => read[i].where.has(t) || titleCredits.get(t) === 1),
       score:
         coverage +
         share(window.rank - window.mass) +
@@ -374,7 +377,21 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
     return sum + (terms.weights.get(t) ?? 0) * stand
   }, 0)
   terms.unknown = terms.total > 0 ? unknownWeight / terms.total : 1
-  return { terms, passages: rankPassages(hits, read, terms) }
+  return { terms, passages: withOwnWords(rankPassages(hits, read, terms), terms) }
+}
+
+/**
+ * A relative stands in for a word the material lacks. When the material uses every word of the
+ * question and the best passage still holds none of them (it matched through relatives alone:
+ * "free to redistribute" for "How much does the printed edition cost?"), the question is about
+ * something the material does not say; only a passage in the visitor's own words covering half
+ * the question's weight may answer it then.
+ */
+const OWN_WORDS_COVERAGE = 0.5
+
+function withOwnWords(ranked: RankedPassage[], terms: WeightedTerms): RankedPassage[] {
+  if (terms.missing.size > 0 || ranked.length === 0 || ranked[0].ownWords) return ranked
+  return ranked.filter((p) => p.ownWords && p.coverage >= OWN_WORDS_COVERAGE)
 }
 
 /** Words of context after the answering sentences, so the visitor can judge them. */
