@@ -36,8 +36,8 @@ export async function activeSubscription(ctx: AppContext, accountId: string, db:
 }
 
 /** The plan in force for an account with an active subscription. */
-export async function activePlan(ctx: AppContext, accountId: string): Promise<{ plan: Plan; subscription: SubscriptionsTable } | null> {
-  const subscription = await activeSubscription(ctx, accountId)
+export async function activePlan(ctx: AppContext, accountId: string, db: Db = ctx.db): Promise<{ plan: Plan; subscription: SubscriptionsTable } | null> {
+  const subscription = await activeSubscription(ctx, accountId, db)
   if (!subscription) return null
   return { plan: ctx.config.plans.find((p) => p.id === subscription.plan_id) ?? ctx.config.plans[0], subscription }
 }

@@ -2,13 +2,11 @@ import { collectAfterIngestion } from '../../infra/memory'
 import type { AppContext } from '../../context'
 import type { JobKind } from '../../infra/jobs'
 import { newId } from '../../lib/ids'
-import { activeSubscription } from '../billing/service'
+import { activePlan } from '../billing/service'
 import { clip, indexMaterial, MAX_TITLE_CHARS, previewOf, wordsAvailable } from './material'
-import { PdfTextError } from './pdf-text'
 import { heldUrls, insertLink, linkJobById, settleLinkJob } from './repo'
 import { chatbotById, lockChatbot } from '../chatbots/service'
-import { SafeFetchError } from './safe-fetch'
-import { scrapeLink, UnusableContent, type ScrapedPage } from './link-scrape'
+import { scrapeFailure, scrapeLink, type ScrapedPage } from './link-scrape'
 import { LINK_ALREADY_HELD, LINK_INTERNAL_ERROR, LINK_NO_SUBSCRIPTION, linkOverAllowance } from './texts'
 
 export const LINK_JOB_KIND = 'training.link'
@@ -39,7 +37,7 @@ async function processLink(ctx: AppContext, linkJobId: string): Promise<void> {
   try {
     page = await scrapeLink(job.url, { allowPrivate: ctx.config.allowPrivateLinks })
   } catch (error) {
-    const reason = error instanceof SafeFetchError ? error.reason : error instanceof PdfTextError || error instanceof UnusableContent ? error.message : null
+    const reason = scrapeFailure(error)
     if (reason === null) throw error
     await settleLinkJob(ctx.db, job.id, 'failed', reason, ctx.clock.now().toISOString())
     ctx.log.info('training.link_failed', { chatbot_id: job.chatbot_id, link_job_id: job.id, reason })
@@ -58,11 +56,10 @@ async function processLink(ctx: AppContext, linkJobId: string): Promise<void> {
       return { status: 'not_added' as const, reason }
     }
     if ((await heldUrls(trx, chatbot.id, [job.url])).has(job.url)) return notAdded(LINK_ALREADY_HELD)
-    const subscription = await activeSubscription(ctx, chatbot.account_id, trx)
-    if (!subscription) return notAdded(LINK_NO_SUBSCRIPTION)
-    const plan = ctx.config.plans.find((p) => p.id === subscription.plan_id) ?? ctx.config.plans[0]
+    const active = await activePlan(ctx, chatbot.account_id, trx)
+    if (!active) return notAdded(LINK_NO_SUBSCRIPTION)
     // Checked here, not when queued: other links and documents may have used the words meanwhile.
-    const available = await wordsAvailable(ctx, trx, plan, chatbot.id)
+    const available = await wordsAvailable(ctx, trx, active.plan, chatbot.id)
     if (page.wordCount > available) return notAdded(linkOverAllowance(page.wordCount, available))
 
     const linkId = newId()

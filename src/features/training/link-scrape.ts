@@ -2,8 +2,8 @@ import { countWords } from '../../lib/words'
 import { extractHtmlText } from './html-text'
 import { cleanHtmlText, cleanPdfText } from './text-cleanup'
 import { extractPdf } from './pdf-extractor'
-import { looksLikePdf, normalizeWhitespace } from './pdf-text'
-import { safeFetch } from './safe-fetch'
+import { looksLikePdf, normalizeWhitespace, PdfTextError } from './pdf-text'
+import { SafeFetchError, safeFetch } from './safe-fetch'
 import { LINK_NO_TEXT, unsupportedContent } from './texts'
 
 export interface ScrapedPage {
@@ -16,6 +16,12 @@ export interface ScrapedPage {
 /** The page was fetched but holds nothing we can train on. */
 export class UnusableContent extends Error {
   override readonly name = 'UnusableContent'
+}
+
+/** Why a link could not be read, as the owner is told; null for a surprise (a bug, the database), which is retried. */
+export function scrapeFailure(error: unknown): string | null {
+  if (error instanceof SafeFetchError) return error.reason
+  return error instanceof PdfTextError || error instanceof UnusableContent ? error.message : null
 }
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml'])

@@ -6,13 +6,11 @@
 import type { AppContext } from '../../context'
 import type { JobKind } from '../../infra/jobs'
 import { collectAfterIngestion } from '../../infra/memory'
-import { activeSubscription } from '../billing/service'
+import { activePlan } from '../billing/service'
 import { chatbotById, lockChatbot } from '../chatbots/service'
-import { type ScrapedPage, scrapeLink, UnusableContent } from './link-scrape'
+import { type ScrapedPage, scrapeFailure, scrapeLink } from './link-scrape'
 import { indexMaterial, previewOf, unindexMaterial, wordsAvailable } from './material'
-import { PdfTextError } from './pdf-text'
 import { linkById, updateLinkReading } from './repo'
-import { SafeFetchError } from './safe-fetch'
 
 export const REREAD_LINK_JOB = 'training.reread_link'
 
@@ -31,7 +29,7 @@ async function rereadLink(ctx: AppContext, linkId: string): Promise<void> {
   try {
     page = await scrapeLink(link.url, { allowPrivate: ctx.config.allowPrivateLinks })
   } catch (error) {
-    const reason = error instanceof SafeFetchError ? error.reason : error instanceof PdfTextError || error instanceof UnusableContent ? error.message : null
+    const reason = scrapeFailure(error)
     if (reason === null) throw error
     ctx.log.warn('training.reread_link_unreadable', { link_id: link.id, reason })
     return
@@ -41,9 +39,8 @@ async function rereadLink(ctx: AppContext, linkId: string): Promise<void> {
     // The page may have grown since it was added: the words beyond what it held must fit the plan.
     if (page.wordCount > link.word_count) {
       const chatbot = await chatbotById(trx, link.chatbot_id)
-      const subscription = chatbot && (await activeSubscription(ctx, chatbot.account_id, trx))
-      const plan = subscription && (ctx.config.plans.find((p) => p.id === subscription.plan_id) ?? ctx.config.plans[0])
-      if (!plan || page.wordCount - link.word_count > (await wordsAvailable(ctx, trx, plan, link.chatbot_id))) return 'over_allowance'
+      const active = chatbot && (await activePlan(ctx, chatbot.account_id, trx))
+      if (!active || page.wordCount - link.word_count > (await wordsAvailable(ctx, trx, active.plan, link.chatbot_id))) return 'over_allowance'
     }
     await unindexMaterial(trx, link.chatbot_id, link.id)
     await indexMaterial(trx, { chatbotId: link.chatbot_id, sourceType: 'link', sourceId: link.id, title: link.title, url: link.url }, page.text)
