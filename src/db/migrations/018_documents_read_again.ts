@@ -6,6 +6,6 @@
 // document is read again from its PDF: one job a document (training/reindex-job.ts), queued here
 // and run by the server, so an upgrade does not wait for every PDF to be read.
 import type { Kysely } from 'kysely'
-import { readDocumentsAgain } from './read-documents-again'
+import { readDocumentsAgain } from './read-again'
 
 export const up = (db: Kysely<unknown>): Promise<void> => readDocumentsAgain(db)

@@ -4,7 +4,7 @@
 // server's jobs. Links keep their passages: the HTML reader's changes of the same release (chrome
 // told from content by its links) need the page itself, and apply when a link is added again.
 import type { Kysely } from 'kysely'
-import { readDocumentsAgain } from './read-documents-again'
+import { readDocumentsAgain } from './read-again'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await readDocumentsAgain(db)

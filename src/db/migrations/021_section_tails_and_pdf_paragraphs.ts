@@ -6,7 +6,7 @@
 // training/text-cleanup.ts), so documents are read again from their PDF by the server's jobs.
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema'
-import { readDocumentsAgain } from './read-documents-again'
+import { readDocumentsAgain } from './read-again'
 import { recutIndexedMaterial } from './recut-material'
 
 export async function up(db: Kysely<unknown>): Promise<void> {

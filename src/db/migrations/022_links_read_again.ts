@@ -4,6 +4,6 @@
 // block of their own. Neither can be made from the passages of before, and pages are not stored,
 // so each link is fetched and read again by the server's jobs (training/reread-link-job.ts).
 import type { Kysely } from 'kysely'
-import { readLinksAgain } from './read-links-again'
+import { readLinksAgain } from './read-again'
 
 export const up = (db: Kysely<unknown>): Promise<void> => readLinksAgain(db)

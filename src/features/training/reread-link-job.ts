@@ -40,13 +40,15 @@ async function rereadLink(ctx: AppContext, linkId: string): Promise<void> {
     if (page.wordCount > link.word_count) {
       const chatbot = await chatbotById(trx, link.chatbot_id)
       const active = chatbot && (await activePlan(ctx, chatbot.account_id, trx))
-      if (!active || page.wordCount - link.word_count > (await wordsAvailable(ctx, trx, active.plan, link.chatbot_id))) return 'over_allowance'
+      if (!active) return 'no_subscription'
+      if (page.wordCount - link.word_count > (await wordsAvailable(ctx, trx, active.plan, link.chatbot_id))) return 'over_allowance'
     }
     await unindexMaterial(trx, link.chatbot_id, link.id)
     await indexMaterial(trx, { chatbotId: link.chatbot_id, sourceType: 'link', sourceId: link.id, title: link.title, url: link.url }, page.text)
     await updateLinkReading(trx, link, { preview: previewOf(page.text), word_count: page.wordCount })
     return 'read_again'
   })
-  if (outcome === 'over_allowance') ctx.log.warn('training.reread_link_over_allowance', { link_id: link.id, words: page.wordCount })
+  // The page grew and no plan in force leaves words for its growth: it keeps the passages it had.
+  if (outcome === 'over_allowance' || outcome === 'no_subscription') ctx.log.warn('training.reread_link_kept', { link_id: link.id, words: page.wordCount, reason: outcome })
   collectAfterIngestion()
 }
