@@ -60,6 +60,9 @@ const LEANING = 'For example, nano opens the hosts file with sudo nano /etc/host
 const EXPANSION = 'The installer sets up the Logical Volume Manager (LVM) when asked to.'
 const STORED = 'The plasma was held at -80 °C until analysis.'
 const DEFINED = 'rsnapshot - this tool keeps hourly snapshots of a directory tree with hard links.'
+/** A paragraph whose reason comes first, in words a yes/no question about its claim does not use. */
+const REASON_FIRST = 'Because the tank needs no tending at all, it can be left alone for months.'
+const CLAIM = 'The tank is a good fit for cabins, boats, sheds and caravans.'
 /** A manual's sentence that Markdown would garble: "<name>" read as a tag, "__init__" as bold. */
 const MARKUP_LIKE = 'Run npm install <name>@<tag> to fetch a module into ~/.modules, and its __init__ hook runs once.'
 
@@ -83,6 +86,9 @@ beforeAll(async () => {
     <h2>Editors</h2>
     <p>${LEANED_ON} ${LEANING}</p>
     ${filler('sailing')}
+    <h2>Water tanks</h2>
+    <p>${REASON_FIRST} ${CLAIM}</p>
+    ${filler('fishing')}
     <h2>Disks</h2>
     <p>LVM is used on most servers of the fleet. ${EXPANSION}</p>
     ${filler('painting')}
@@ -139,6 +145,15 @@ test('a question naming what it measures is answered by a number in its units, t
 test('a sentence opening with "For example" is quoted after the sentence it leans on', async () => {
   const answer = await ask(app, id, 'Can nano open the hosts file?')
   expect(answer.reply.startsWith(`${LEANED_ON} ${LEANING}`)).toBe(true)
+})
+
+test("a question asking for a judgement is quoted the paragraph's reason before the claim; a question of fact is answered by its sentence first", async () => {
+  const judged = await ask(app, id, 'Is it a good fit for cabins and boats?')
+  expect(judged.answered).toBe(true)
+  expect(judged.reply.startsWith(`${REASON_FIRST} ${CLAIM}`)).toBe(true)
+  // The same paragraph shape, asked for a fact: the answering sentence leads (contract 8).
+  const fact = await ask(app, id, 'How long is the backup window?')
+  expect(fact.reply.startsWith(COUNTED)).toBe(true)
 })
 
 test('"What does LVM stand for?" is answered by the expansion', async () => {

@@ -44,6 +44,16 @@ interface AnswerForm {
   answer: RegExp | ((question: string) => RegExp | null)
 }
 
+/**
+ * "Why …?", "Is it …?", "Can I …?": answered by a claim with its reason, and a paragraph often
+ * gives the reason first ("Because an SQLite database requires no administration, it works well
+ * in devices …"), where "How long …?" or "Which file …?" is answered by one sentence of fact.
+ */
+const JUDGEMENT_QUESTION = /^\s*(?:why|is|are|was|were|can|could|does|do|did|will|would|should|shall|may|must|has|have)\b/i
+
+/** Whether a question asks for a judgement or a reason rather than a fact. */
+export const asksForJudgement = (question: string) => JUDGEMENT_QUESTION.test(question)
+
 /** What a question's form expects of the sentence that answers it. */
 export interface ExpectedAnswer {
   pattern: RegExp

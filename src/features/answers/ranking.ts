@@ -12,7 +12,7 @@ import { codeLines, isCode, isTableRow, storedSentences } from '../../lib/senten
 import { asMarkdownText } from '../../lib/markdown-text'
 import { countWords } from '../../lib/words'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
-import { answerTypeOf, cuesIn, type ExpectedAnswer, questionCues } from './cues'
+import { answerTypeOf, asksForJudgement, cuesIn, type ExpectedAnswer, questionCues } from './cues'
 import { relatedWords } from './wordnet'
 
 /** Candidates read before choosing: the answer's passage is often not among the first three. */
@@ -65,6 +65,8 @@ export interface WeightedTerms {
   answerType: ExpectedAnswer | null
   /** Stems the question itself denies ("without recommends"): a sentence denying them agrees. */
   denied: Set<string>
+  /** The question asks for a judgement or a reason (asksForJudgement): the paragraph's opening sentences are quoted with the answer. */
+  judgement: boolean
 }
 
 export interface RankedPassage {
@@ -108,7 +110,7 @@ export async function weighTerms(ctx: AppContext, chatbotId: string, terms: stri
   const total = [...weights.values()].reduce((a, b) => a + b, 0)
   const missing = new Set(terms.filter((t) => !holding.get(t)))
   const missingWeight = [...missing].reduce((sum, t) => sum + (weights.get(t) ?? 0), 0)
-  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, holding, cues: [], answerType: null, denied: new Set() }
+  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, holding, cues: [], answerType: null, denied: new Set(), judgement: false }
 }
 
 /** Words after which a question's next word is a verb ("how can I check", "do you ship", "to install"). */
@@ -328,7 +330,7 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
     const heading = sectionOf(headings, start)
     const headingStems = heading === null ? null : stemsOf(heading)
     const echoed = headingStems !== null && [...terms.weights.keys()].every((t) => headingStems.has(t))
-    const before = sentences.slice(leadStart(sentences, headings, start), start)
+    const before = sentences.slice(leadStart(read[i], start, terms.judgement), start)
     return {
       title: hit.source.title,
       url: hit.source.url,
@@ -367,6 +369,7 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   terms.cues = questionCues(question)
   terms.answerType = answerTypeOf(question)
   terms.denied = new Set(deniedStems(question))
+  terms.judgement = asksForJudgement(question)
   const relatives = [...new Set([...related.values()].flat())].slice(0, RELATIVES_SEARCHED)
   const [hits, relativeHits] = await Promise.all([
     searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights, holding: terms.holding }),
@@ -464,9 +467,29 @@ function answerOfSection(window: { start: number; end: number }, sentences: stri
   return start < sentences.length ? { start, end: start + 1 } : window
 }
 
-/** Where the excerpt starts: one sentence earlier when the first answering sentence leans back on it. */
-const leadStart = (sentences: string[], headings: Map<number, string>, start: number) =>
-  start > 0 && LEANS_BACK.test(sentences[start]) && !headings.has(start - 1) ? start - 1 : start
+/**
+ * Sentences of a paragraph that may come before the answering ones and be quoted with them, for a
+ * question asking for a judgement: the claim's reason often opens the paragraph, in words the
+ * question does not use ("Is it a good fit for gadgets nobody looks after?" over "Because it
+ * requires no administration, it works well in devices … It is a good fit for cellphones, …").
+ */
+const PARAGRAPH_LEAD = 2
+
+/**
+ * Where the excerpt starts: for a question asking for a judgement, at the opening of the answer's
+ * paragraph when that is at most PARAGRAPH_LEAD sentences before it and no heading is between;
+ * otherwise one sentence earlier when the first answering sentence leans back on it.
+ */
+function leadStart({ sentences, headings, paragraphStarts }: PassageReading, start: number, judgement: boolean): number {
+  if (judgement) {
+    let opening = start
+    while (opening > 0 && !paragraphStarts.has(opening)) opening--
+    let headed = false
+    for (let k = opening; k < start; k++) headed ||= headings.has(k)
+    if (opening < start && start - opening <= PARAGRAPH_LEAD && !headed) return opening
+  }
+  return start > 0 && LEANS_BACK.test(sentences[start]) && !headings.has(start - 1) ? start - 1 : start
+}
 
 /**
  * The excerpt as Markdown: the lead-in, the answering sentences whole, then the sentences after
