@@ -4,7 +4,8 @@
 // the best passage shares too little with the question, the plain refusal.
 import type { ScoredFact } from './business-facts'
 import type { Answer, Source } from './model'
-import { excerptOf, type RankedPassage } from './ranking'
+import { excerptOf } from './excerpt'
+import type { RankedPassage } from './ranking'
 import { NOTHING_FOUND, sourceLine } from './texts'
 
 /**

@@ -5,14 +5,13 @@
 // meet their WordNet relatives ("athletes" meets "footballers") at a part of their weight; wording
 // cues and the kind of sentence the question's form asks for (cues.ts) lift a window, a word a
 // sentence leaves out ("but not its configuration files") counts little there, and what the
-// passage's document holds of the question lifts a passage.
+// passage's document holds of the question lifts a passage. How a passage is read (its sentences,
+// paragraphs, sections) is passage-reading.ts; how the chosen sentences are quoted, excerpt.ts.
 import type { AppContext } from '../../context'
 import { isStopWord, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
-import { codeLines, isCode, isTableRow, storedSentences } from '../../lib/sentences'
-import { asMarkdownText } from '../../lib/markdown-text'
-import { countWords } from '../../lib/words'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
 import { answerTypeOf, asksForJudgement, cuesIn, type ExpectedAnswer, questionCues } from './cues'
+import { answerOfSection, deniedStems, leadStart, type PassageReading, readPassage, sectionOf } from './passage-reading'
 import { relatedWords } from './wordnet'
 
 /** Candidates read before choosing: the answer's passage is often not among the first three. */
@@ -152,54 +151,6 @@ async function relatedStems(question: string, terms: string[]): Promise<Map<stri
 }
 
 const stemsOf = (text: string) => new Set(wordsOf(text).map(stemOf))
-
-/** What ranking reads of a passage whatever the question: its sentences, their lengths, its headings, where each stem is. */
-interface PassageReading {
-  sentences: string[]
-  words: number[]
-  headings: Map<number, string>
-  /** Each stem of the passage with the sentences holding it, in order: one map, not a set per sentence. */
-  where: Map<string, number[]>
-  /** Stems a sentence denies ("but not its configuration files"), with the sentences denying them. */
-  denied: Map<string, number[]>
-  /** Indexes of the sentences that start a paragraph. */
-  paragraphStarts: Set<number>
-}
-
-/**
- * An exclusion and the words it reaches, up to three with no punctuation between. Only what is
- * left out of what a sentence says ("but not", "without", "except"): a sentence that says something
- * is not so ("some vulnerabilities cannot be fixed automatically") may be the very answer.
- */
-const EXCLUSION = /\b(?:but not|and not|or not|not including|except(?: for)?|excluding|without|other than)\s+((?:[\p{L}\p{N}_-]+\s+){0,2}[\p{L}\p{N}_-]+)/giu
-
-/** The stems a text's exclusions reach: "Remove a package (but not its configuration files)" denies configuration and files. */
-export function deniedStems(text: string): string[] {
-  const stems: string[] = []
-  for (const match of text.matchAll(EXCLUSION)) for (const word of wordsOf(match[1])) if (!isStopWord(word)) stems.push(stemOf(word))
-  return stems
-}
-
-/**
- * Read once per question, never kept across questions: a cache of 500 readings served a server of
- * many chatbots few hits, and every reading it dropped was old garbage only a full collection
- * frees: 450 questions over 100 chatbots left 110 MiB more resident.
- */
-function readPassage(text: string): PassageReading {
-  const sentences = storedSentences(text)
-  const where = new Map<string, number[]>()
-  const denied = new Map<string, number[]>()
-  for (const [j, sentence] of sentences.entries()) {
-    for (const word of wordsOf(sentence)) {
-      const stem = stemOf(word)
-      const at = where.get(stem)
-      if (at === undefined) where.set(stem, [j])
-      else if (at[at.length - 1] !== j) at.push(j)
-    }
-    for (const stem of deniedStems(sentence)) denied.set(stem, [...(denied.get(stem) ?? []), j])
-  }
-  return { sentences, words: sentences.map(countWords), where, denied, ...paragraphsOfPassage(text) }
-}
 
 /** Which of the question's terms a text holds, each with its credit: 1 for the word, less for a relative. */
 type Credits = Map<string, number>
@@ -400,120 +351,4 @@ const OWN_WORDS_COVERAGE = 0.5
 function withOwnWords(ranked: RankedPassage[], terms: WeightedTerms): RankedPassage[] {
   if (terms.missing.size > 0 || ranked.length === 0 || ranked[0].ownWords) return ranked
   return ranked.filter((p) => p.ownWords && p.coverage >= OWN_WORDS_COVERAGE)
-}
-
-/** Words of context after the answering sentences, so the visitor can judge them. */
-const CONTEXT_WORDS = 50
-
-/** Sentences that lean on the one before them ("This means…", "For example, …", "However, …"). */
-const LEANS_BACK =
-  /^(?:for example|for instance|e\.g\.|this|that|these|those|it|its|they|such|however|also|otherwise|in this case|in that case|then|thus|therefore|instead|similarly|likewise|as a result|but)\b/i
-/** A paragraph that is a heading (short, no end mark) or a FAQ's question. */
-const HEADING_WORDS = 12
-const QUESTION_WORDS = 30
-
-/**
- * A passage's paragraphs, read once: the sentences that start one, and those that are headings or
- * FAQ questions, by index, each with its whole heading: a paragraph of one short line of prose (no
- * code, no "Type: Boolean" field), or a FAQ's question (its last sentence asks; "I deleted some
- * data. How can I recover it?").
- */
-function paragraphsOfPassage(text: string): { headings: Map<number, string>; paragraphStarts: Set<number> } {
-  const headings = new Map<number, string>()
-  const paragraphStarts = new Set<number>()
-  let index = 0
-  let introduced = false
-  let unended = false
-  for (const paragraph of text.split(/\n[^\S\n]*\n/)) {
-    const own = storedSentences(paragraph)
-    const whole = own.join(' ')
-    const words = countWords(whole)
-    const prose = !isCode(whole) && /^[\p{L}\p{N}(]/u.test(whole) && !/[{}[\]<>=;"]|: /.test(whole) && !isTableRow(whole)
-    const line = own.length === 1 && words <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(whole)
-    const question = whole.endsWith('?') && words <= QUESTION_WORDS
-    // What a sentence ending in a colon introduces ("run the command:") is its continuation, and so
-    // is a line in lower case after one that stops without an end mark ("run the command" and
-    // "systemctl get-default"), as the chunker reads them (training/chunk.ts).
-    const continues = introduced || (unended && /^\p{Ll}/u.test(whole))
-    if (own.length > 0 && !continues && prose && (line || question)) for (let j = 0; j < own.length; j++) headings.set(index + j, whole)
-    if (own.length > 0) paragraphStarts.add(index)
-    index += own.length
-    introduced = own.at(-1)?.endsWith(':') === true
-    unended = own.length > 0 && !/[.!?;)"”’\]]$/.test(whole)
-  }
-  return { headings, paragraphStarts }
-}
-
-/**
- * The section the answering sentences are in, as the passage names it: the nearest heading or FAQ
- * question before them (a FAQ's answer makes sense with its question, a manual's step with its
- * section); null when the passage names none before them.
- */
-function sectionOf(headings: Map<number, string>, start: number): string | null {
-  for (let i = start - 1; i >= 0; i--) if (headings.has(i)) return headings.get(i) ?? null
-  return null
-}
-
-/** The answering sentences: the window less the headings that lead it, or the first sentence under them when the window is only headings. */
-function answerOfSection(window: { start: number; end: number }, sentences: string[], headings: Map<number, string>): { start: number; end: number } {
-  // A question never answers a question: a FAQ's question that echoes the visitor's leads to its answer.
-  const leads = (i: number) => headings.has(i) || sentences[i].endsWith('?')
-  let start = window.start
-  while (start < window.end && leads(start)) start++
-  // Headings that lead the window name its section (the source line says so); the reply leads with the sentences.
-  if (start < window.end) return { start, end: window.end }
-  // Only headings: the section's first sentence answers (past any sub-heading right under it).
-  while (start < sentences.length && leads(start)) start++
-  return start < sentences.length ? { start, end: start + 1 } : window
-}
-
-/**
- * Sentences of a paragraph that may come before the answering ones and be quoted with them, for a
- * question asking for a judgement: the claim's reason often opens the paragraph, in words the
- * question does not use ("Is it a good fit for gadgets nobody looks after?" over "Because it
- * requires no administration, it works well in devices … It is a good fit for cellphones, …").
- */
-const PARAGRAPH_LEAD = 2
-
-/**
- * Where the excerpt starts: for a question asking for a judgement, at the opening of the answer's
- * paragraph when that is at most PARAGRAPH_LEAD sentences before it and no heading is between;
- * otherwise one sentence earlier when the first answering sentence leans back on it.
- */
-function leadStart({ sentences, headings, paragraphStarts }: PassageReading, start: number, judgement: boolean): number {
-  if (judgement) {
-    let opening = start
-    while (opening > 0 && !paragraphStarts.has(opening)) opening--
-    let headed = false
-    for (let k = opening; k < start; k++) headed ||= headings.has(k)
-    if (opening < start && start - opening <= PARAGRAPH_LEAD && !headed) return opening
-  }
-  return start > 0 && LEANS_BACK.test(sentences[start]) && !headings.has(start - 1) ? start - 1 : start
-}
-
-/**
- * The excerpt as Markdown: the lead-in, the answering sentences whole, then the sentences after
- * them as long as they fit the context budget. A paragraph of the passage is one of the excerpt's,
- * its words quoted as text (asMarkdownText); a code block is set as one, with its lines.
- */
-export function excerptOf(passage: RankedPassage): string {
-  const parts = [...passage.before, ...passage.answer]
-  let context = 0
-  for (const sentence of passage.after) {
-    context += countWords(sentence)
-    if (context > CONTEXT_WORDS) break
-    parts.push(sentence)
-  }
-  const paragraphs: string[][] = []
-  for (const [i, sentence] of parts.entries()) {
-    if (i === 0 || isCode(sentence) || isCode(parts[i - 1]) || passage.paragraphStarts.has(passage.first + i)) paragraphs.push([])
-    paragraphs[paragraphs.length - 1].push(sentence)
-  }
-  return paragraphs.map((p) => (isCode(p[0]) ? codeBlock(p[0]) : asMarkdownText(p.join(' ')))).join('\n\n')
-}
-
-/** A fenced code block, its fence longer than any run of backticks in the code. */
-function codeBlock(code: string): string {
-  const fence = '`'.repeat(Math.max(3, ...(code.match(/`+/g) ?? []).map((run) => run.length + 1)))
-  return `${fence}\n${codeLines(code).join('\n')}\n${fence}`
 }
