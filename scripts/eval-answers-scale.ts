@@ -22,6 +22,12 @@ const TOTAL = option('--passages', 100_000)
 /** Share of the synthetic passages that belong to the asked chatbot; the rest to other chatbots. */
 const OWN_SHARE = option('--own-share', 0.5)
 const OTHER_CHATBOTS = 4
+/** Text as a visitor reads it, for finding a gold string: Markdown's marks and escapes and spacing aside. */
+const flat = (text: string) =>
+  text
+    .replace(/[*`\\]/g, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
 const PASSAGES_PER_SOURCE = 200
 const SENTENCES_PER_PASSAGE = 6
 
@@ -132,6 +138,13 @@ async function main() {
     const questions = [...ANSWERABLE.map((q) => q.question), ...UNANSWERABLE]
     // A warm-up round (the database's and WordNet's caches), then the measured ones.
     for (const q of [...questions, ...COMMON_WORD_QUESTIONS]) await ask(q)
+    // How many answers still hold their gold string among this many passages of other text: the
+    // candidate set must stay deep enough for the answer's passage to be read at all.
+    let hits = 0
+    for (const q of ANSWERABLE) {
+      const r = await api.post(`/api/v1.0/chat/${id}/`, { message: q.question, visitor_id: `scale-${visitor++}` })
+      if (r.body.answered !== false && q.gold.some((g) => flat(r.body.reply).includes(flat(g)))) hits++
+    }
     cpu.length = 0
     const all: number[] = []
     const common: number[] = []
@@ -140,6 +153,7 @@ async function main() {
       for (const q of COMMON_WORD_QUESTIONS) common.push(await ask(q))
     }
     const ms = (v: number) => `${v.toFixed(1)} ms`
+    console.log(`answers holding their gold string: ${hits}/${ANSWERABLE.length}`)
     console.log(`benchmark questions (${all.length}): p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))}, max ${ms(Math.max(...all))}`)
     console.log(`CPU time of this process per question (all ${cpu.length}): p50 ${ms(percentile(cpu, 50))}, p99 ${ms(percentile(cpu, 99))}`)
     console.log(`common-word questions (${common.length}): p50 ${ms(percentile(common, 50))}, p99 ${ms(percentile(common, 99))}, max ${ms(Math.max(...common))}`)
