@@ -1,19 +1,19 @@
-// A passage as the answer ranking reads it, whatever the question: its sentences (one a line, as
-// the chunker stored them), where each stem is, what a sentence leaves out ("but not …"), its
+// A passage as the answer ranking reads it for one question: its sentences (one a line, as the
+// chunker stored them), where the question's stems and their relatives are, what a sentence leaves out ("but not …"), its
 // paragraphs and the headings or FAQ questions that name its sections; and, for the window of
 // sentences the ranking chose, which section it is in and where its quote starts.
 import { stemOf, wordsOf, isStopWord } from '../../lib/search-terms'
 import { isCode, isTableRow, storedSentences } from '../../lib/sentences'
 import { countWords } from '../../lib/words'
 
-/** What ranking reads of a passage whatever the question: its sentences, their lengths, its headings, where each stem is. */
+/** What ranking reads of a passage: its sentences, their lengths, its headings, where the stems it looks for are. */
 export interface PassageReading {
   sentences: string[]
   words: number[]
   headings: Map<number, string>
-  /** Each stem of the passage with the sentences holding it, in order: one map, not a set per sentence. */
+  /** Each stem looked for that the passage holds, with the sentences holding it, in order: one map, not a set per sentence. */
   where: Map<string, number[]>
-  /** Stems a sentence denies ("but not its configuration files"), with the sentences denying them. */
+  /** Stems looked for that a sentence denies ("but not its configuration files"), with the sentences denying them. */
   denied: Map<string, number[]>
   /** Indexes of the sentences that start a paragraph. */
   paragraphStarts: Set<number>
@@ -26,9 +26,13 @@ export interface PassageReading {
  */
 const EXCLUSION = /\b(?:but not|and not|or not|not including|except(?: for)?|excluding|without|other than)\s+((?:[\p{L}\p{N}_-]+\s+){0,2}[\p{L}\p{N}_-]+)/giu
 
+/** Every exclusion holds one of these: a sentence without any has none, and is not searched for one. */
+const MAY_EXCLUDE = /not|except|excluding|without|other than/i
+
 /** The stems a text's exclusions reach: "Remove a package (but not its configuration files)" denies configuration and files. */
 export function deniedStems(text: string): string[] {
   const stems: string[] = []
+  if (!MAY_EXCLUDE.test(text)) return stems
   for (const match of text.matchAll(EXCLUSION)) for (const word of wordsOf(match[1])) if (!isStopWord(word)) stems.push(stemOf(word))
   return stems
 }
@@ -36,20 +40,22 @@ export function deniedStems(text: string): string[] {
 /**
  * Read once per question, never kept across questions: a cache of 500 readings served a server of
  * many chatbots few hits, and every reading it dropped was old garbage only a full collection
- * frees: 450 questions over 100 chatbots left 110 MiB more resident.
+ * frees: 450 questions over 100 chatbots left 110 MiB more resident. Only the stems `wanted` (the
+ * question's and their relatives) are placed: a passage's other hundred stems cost an array each.
  */
-export function readPassage(text: string): PassageReading {
+export function readPassage(text: string, wanted: ReadonlySet<string>): PassageReading {
   const sentences = storedSentences(text)
   const where = new Map<string, number[]>()
   const denied = new Map<string, number[]>()
   for (const [j, sentence] of sentences.entries()) {
     for (const word of wordsOf(sentence)) {
       const stem = stemOf(word)
+      if (!wanted.has(stem)) continue
       const at = where.get(stem)
       if (at === undefined) where.set(stem, [j])
       else if (at[at.length - 1] !== j) at.push(j)
     }
-    for (const stem of deniedStems(sentence)) denied.set(stem, [...(denied.get(stem) ?? []), j])
+    for (const stem of deniedStems(sentence)) if (wanted.has(stem)) denied.set(stem, [...(denied.get(stem) ?? []), j])
   }
   return { sentences, words: sentences.map(countWords), where, denied, ...paragraphsOfPassage(text) }
 }

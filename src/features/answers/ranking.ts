@@ -333,8 +333,9 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   ])
   const seen = new Set(hits.map((h) => h.text))
   for (const hit of relativeHits) if (!seen.has(hit.text)) hits.push(hit)
+  const wanted = new Set([...terms.weights.keys(), ...[...related.values()].flat()])
+  const read = hits.map((hit) => readPassage(hit.text, wanted))
   // A word the material lacks is half known when a relative of it is in the candidates.
-  const read = hits.map((hit) => readPassage(hit.text))
   const inCandidates = (stem: string) => read.some((r) => r.where.has(stem))
   const unknownWeight = [...terms.missing].reduce((sum, t) => {
     const stand = terms.related.get(t)?.some(inCandidates) ? 1 - RELATED_RELIEF : 1
