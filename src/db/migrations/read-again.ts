@@ -8,34 +8,30 @@ import { REREAD_LINK_JOB, type RereadLinkPayload } from '../../features/training
 import { insertJob } from '../../infra/jobs'
 import type { Database } from '../schema'
 
-/** One queued job of `kind` per id, oldest first, skipping ids a queued job of that kind already names. */
-async function queueEach<P>(db: Kysely<Database>, kind: string, ids: string[], payloadOf: (id: string) => P, idOf: (payload: P) => string): Promise<void> {
+/** One queued job of `kind` per row of `table`, oldest first, skipping rows a queued job of that kind already names. */
+async function queueEach<P>(untyped: Kysely<unknown>, table: 'documents' | 'links', kind: string, payloadOf: (id: string) => P, idOf: (payload: P) => string): Promise<void> {
+  const db = untyped as unknown as Kysely<Database>
+  const rows = await db.selectFrom(table).select('id').orderBy('created_at').execute()
   const pending = await db.selectFrom('jobs').select('payload').where('kind', '=', kind).where('status', '=', 'queued').execute()
   const queued = new Set(pending.map((job) => idOf(JSON.parse(job.payload) as P)))
   const now = new Date()
-  for (const id of ids) if (!queued.has(id)) await insertJob<P>(db, kind, payloadOf(id), now)
+  for (const { id } of rows) if (!queued.has(id)) await insertJob<P>(db, kind, payloadOf(id), now)
 }
 
-export async function readDocumentsAgain(untyped: Kysely<unknown>): Promise<void> {
-  const db = untyped as unknown as Kysely<Database>
-  const documents = await db.selectFrom('documents').select('id').orderBy('created_at').execute()
-  await queueEach<ReindexDocumentPayload>(
+export const readDocumentsAgain = (db: Kysely<unknown>) =>
+  queueEach<ReindexDocumentPayload>(
     db,
+    'documents',
     REINDEX_DOCUMENT_JOB,
-    documents.map((d) => d.id),
     (documentId) => ({ documentId }),
     (p) => p.documentId,
   )
-}
 
-export async function readLinksAgain(untyped: Kysely<unknown>): Promise<void> {
-  const db = untyped as unknown as Kysely<Database>
-  const links = await db.selectFrom('links').select('id').orderBy('created_at').execute()
-  await queueEach<RereadLinkPayload>(
+export const readLinksAgain = (db: Kysely<unknown>) =>
+  queueEach<RereadLinkPayload>(
     db,
+    'links',
     REREAD_LINK_JOB,
-    links.map((l) => l.id),
     (linkId) => ({ linkId }),
     (p) => p.linkId,
   )
-}

@@ -326,14 +326,15 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   terms.answerType = answerTypeOf(question)
   terms.denied = new Set(deniedStems(question))
   terms.judgement = asksForJudgement(question)
-  const relatives = [...new Set([...related.values()].flat())].slice(0, RELATIVES_SEARCHED)
+  const allRelatives = [...related.values()].flat()
+  const relatives = [...new Set(allRelatives)].slice(0, RELATIVES_SEARCHED)
   const [hits, relativeHits] = await Promise.all([
     searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights, holding: terms.holding }),
     searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false }),
   ])
   const seen = new Set(hits.map((h) => h.text))
   for (const hit of relativeHits) if (!seen.has(hit.text)) hits.push(hit)
-  const wanted = new Set([...terms.weights.keys(), ...[...related.values()].flat()])
+  const wanted = new Set([...terms.weights.keys(), ...allRelatives])
   const read = hits.map((hit) => readPassage(hit.text, wanted))
   // A word the material lacks is half known when a relative of it is in the candidates.
   const inCandidates = (stem: string) => read.some((r) => r.where.has(stem))
