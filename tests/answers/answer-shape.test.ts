@@ -37,6 +37,11 @@ test('answer types: the form of the question names the kind of sentence that ans
   expect(answerTypeOf('When is the mirror synchronised?')?.pattern.test('The mirror is synchronised every 6 hours.')).toBe(true)
   expect(answerTypeOf('Where is the sources list kept?')?.pattern.test('It lives in /etc/apt/sources.list on every system.')).toBe(true)
   expect(answerTypeOf('What happens if the disk fills up?')?.pattern.test('If the disk fills up, logging stops.')).toBe(true)
+  // A question about the case where nothing was chosen asks for the default, a kind of sentence rare enough to count as a word.
+  const unchosen = answerTypeOf('What does npm start run if there is no start script?')
+  expect(unchosen?.telling).toBe(true)
+  expect(unchosen?.pattern.test('npm will default the start command to node server.js')).toBe(true)
+  expect(unchosen?.pattern.test('Otherwise stop and start are both run.')).toBe(false)
   expect(answerTypeOf('Tell me about the mirror')).toBeNull()
   // "What does X do" and "what is X used for" are answered by X's definition, a list's entry too; not by a name X ends.
   const defines = (question: string, sentence: string) => questionCues(question).some((c) => c.test(sentence))
@@ -63,6 +68,9 @@ const DEFINED = 'rsnapshot - this tool keeps hourly snapshots of a directory tre
 /** A paragraph whose reason comes first, in words a yes/no question about its claim does not use. */
 const REASON_FIRST = 'Because the tank needs no tending at all, it can be left alone for months.'
 const CLAIM = 'The tank is a good fit for cabins, boats, sheds and caravans.'
+/** Two conditions of the deploy script in the same words, one of them the default a question may ask for. */
+const NAMED_TARGET = 'When run from a shell, the deploy script copies each release to the server given on its command line.'
+const DEFAULT_TARGET = 'When the deploy script is given no server, it defaults to the staging host.'
 /** A manual's sentence that Markdown would garble: "<name>" read as a tag, "__init__" as bold. */
 const MARKUP_LIKE = 'Run npm install <name>@<tag> to fetch a module into ~/.modules, and its __init__ hook runs once.'
 
@@ -89,6 +97,12 @@ beforeAll(async () => {
     <h2>Water tanks</h2>
     <p>${REASON_FIRST} ${CLAIM}</p>
     ${filler('fishing')}
+    <h2>Deploying</h2>
+    <p>${NAMED_TARGET}</p>
+    ${filler('birds')}
+    <h2>Release hosts</h2>
+    <p>Every release is built once on the build host. ${DEFAULT_TARGET}</p>
+    ${filler('trains')}
     <h2>Disks</h2>
     <p>LVM is used on most servers of the fleet. ${EXPANSION}</p>
     ${filler('painting')}
@@ -154,6 +168,12 @@ test("a question asking for a judgement is quoted the paragraph's reason before 
   // The same paragraph shape, asked for a fact: the answering sentence leads (contract 8).
   const fact = await ask(app, id, 'How long is the backup window?')
   expect(fact.reply.startsWith(COUNTED)).toBe(true)
+})
+
+test('a question about the case where nothing was chosen is answered by the default, though another sentence holds its words as well', async () => {
+  const answer = await ask(app, id, 'Which server does the deploy script pick if there is no server given?')
+  expect(answer.answered).toBe(true)
+  expect(answer.reply).toStartWith(DEFAULT_TARGET)
 })
 
 test('"What does LVM stand for?" is answered by the expansion', async () => {

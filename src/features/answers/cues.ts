@@ -36,7 +36,8 @@ export const cuesIn = (text: string, cues: readonly RegExp[]) => cues.filter((cu
  * The kind of sentence a question's form asks for (its expected answer type): "how many / how
  * long / what temperature" is answered by a sentence holding a quantity, "when" by a date or time,
  * "how do I" by a command line or an option, "where" by a path or an address, "why" by a reason,
- * "what does NFS stand for" by the expansion in parentheses, "what happens if" by a condition. Such a sentence is likelier the
+ * "what does NFS stand for" by the expansion in parentheses, "what happens if" by a condition,
+ * "… if there is no X?" by the default. Such a sentence is likelier the
  * answer than one that only echoes the question's words.
  */
 interface AnswerForm {
@@ -63,6 +64,8 @@ export interface ExpectedAnswer {
    * sentence must also hold a word of the question to count.
    */
   measure: boolean
+  /** The kind is rare in prose (a measure, a default): a sentence of it is worth a word of the question. */
+  telling: boolean
 }
 
 /** A number that measures something: not a label's number ("Figure 1", "Section 4") nor a citation ("(13)"). */
@@ -77,6 +80,14 @@ const DATE_OR_TIME =
 const COMMAND = /(?:^|\s)[$#%>] \S|(?<![\p{L}\p{N}])--?[\p{L}][\p{L}\p{N}-]*|<[\p{L}\p{N}_-]+>|[\p{L}][\p{L}\p{N}]+[._][\p{L}][\p{L}\p{N}]+/u
 const PLACE = /(?:^|[\s("'])(?:~|\.{1,2})?\/[\p{L}\p{N}._-]+|[a-z][a-z0-9+.-]*:\/\/\S+|\b[\p{L}\p{N}-]+\.(?:org|com|net|io|de)\b/iu
 const REASON = /\b(?:because|since|so that|in order to|due to|reason|advantage|otherwise|prevents?|avoids?|ensures?|therefore|thus)\b/iu
+/**
+ * What holds when nothing is chosen: "What does npm start run if there is no start script?" is
+ * answered by "… npm will default the start command to node server.js", not by "… otherwise stop
+ * and start are both run", which only states another condition.
+ */
+const DEFAULT_CHOICE = /\b(?:by default|defaults?|default(?:s|ed)? to|usually|falls? back|if (?:none|nothing) is)\b/iu
+/** A question about the case where nothing was set or chosen (asked after "how do I …", which asks for a way instead). */
+const UNCHOSEN_QUESTION = /\bif\s+(?:there\s+(?:is|are)\s+no|(?:i|you|we|they)\s+(?:never|don't|do not|didn't|did not|haven't|have not))\b|\bwhen no\b/iu
 /** A condition and what follows from it: "If there are conflicts, …", "… by default". */
 const CONDITION = /\b(?:if|unless|when|whenever|otherwise|in case|by default|defaults? to)\b/iu
 const ACRONYM_QUESTION = /\b(?:[Ww]hat|[Ww]hich)\s+(?:does|do|is|are)\s+(?:an?\s+|the\s+)?([\p{Lu}][\p{Lu}\p{N}]{1,7})\b(?:\s+(?:stand|mean|short)\b|\s*\??\s*$)/u
@@ -116,6 +127,8 @@ const DIMENSIONS: [RegExp, RegExp][] = [
 ]
 
 const MEASURES = new Set(DIMENSIONS.map(([, measured]) => measured))
+/** Kinds of sentence rare enough to be worth a word of the question. */
+const TELLING = new Set([...MEASURES, DEFAULT_CHOICE])
 
 const ANSWER_FORMS: AnswerForm[] = [
   { asks: ACRONYM_QUESTION, answer: (q) => acronymPattern(ACRONYM_QUESTION.exec(q)?.[1]) },
@@ -125,6 +138,7 @@ const ANSWER_FORMS: AnswerForm[] = [
   },
   { asks: /^\s*(?:when|what time|what date|what day|how soon|since when|until when)\b/iu, answer: DATE_OR_TIME },
   { asks: /\bhow\s+(?:do|can|could|should|would|shall|to|may)\b|\b(?:what|which)\s+(?:command|option|flag|setting|switch|package)\b/iu, answer: COMMAND },
+  { asks: UNCHOSEN_QUESTION, answer: DEFAULT_CHOICE },
   { asks: /^\s*where\b|\b(?:which|what)\s+(?:file|directory|folder|path|url|address|site|server|host|mirror)\b/iu, answer: PLACE },
   { asks: /^\s*why\b|\bwhat\s+for\b|\bwhat is the (?:point|purpose|reason)\b/iu, answer: REASON },
   { asks: /\bwhat happens\b|\bwhat if\b|(?<!^\s*)\b(?:if|unless|in case|when)\b/iu, answer: CONDITION },
@@ -141,7 +155,7 @@ export function answerTypeOf(question: string): ExpectedAnswer | null {
   for (const form of ANSWER_FORMS) {
     if (!form.asks.test(question)) continue
     const pattern = typeof form.answer === 'function' ? form.answer(question) : form.answer
-    if (pattern) return { pattern, measure: MEASURES.has(pattern) }
+    if (pattern) return { pattern, measure: MEASURES.has(pattern), telling: TELLING.has(pattern) }
   }
   return null
 }

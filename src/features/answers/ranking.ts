@@ -209,12 +209,12 @@ const cueMass = (text: string, terms: WeightedTerms) => (terms.cues.length ? cue
  * an option, enough to choose between windows that echo the question alike.
  */
 const ANSWER_TYPE_SHARE = 0.5
-/** A measure in the units asked for is rarer, and worth a word of the question. */
-const MEASURE_SHARE = 1
+/** A measure in the units asked for, or a default, is rarer, and worth a word of the question. */
+const TELLING_SHARE = 1
 
 /** The window of sentences covering the most weight; among equals, the shortest, then the first. */
 function bestWindow(sentenceCredits: Credits[], cued: number[], typed: boolean[], titleCredits: Credits, terms: WeightedTerms) {
-  const typeMass = (terms.answerType?.measure ? MEASURE_SHARE : ANSWER_TYPE_SHARE) * Math.max(0, ...terms.weights.values())
+  const typeMass = (terms.answerType?.telling ? TELLING_SHARE : ANSWER_TYPE_SHARE) * Math.max(0, ...terms.weights.values())
   let best = { start: 0, end: 1, mass: 0, rank: -1, matched: 0 }
   for (let start = 0; start < sentenceCredits.length; start++) {
     // An answer starts with a sentence that holds a term of the question.
