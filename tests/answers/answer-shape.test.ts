@@ -28,6 +28,10 @@ test('answer types: the form of the question names the kind of sentence that ans
   // Units that are common words do not count alone: "free software", "20 in total".
   expect(answerTypeOf('How much does the support plan cost?')?.pattern.test('All of it is free software.')).toBe(false)
   expect(answerTypeOf('How far did they run?')?.pattern.test('There were 20 in total.')).toBe(false)
+  // A price question requires a price, or the word that none is asked, of the passage that answers it; other measures often stand bare in a table.
+  expect(answerTypeOf('How much does the support plan cost?')?.required?.test('Support is given free of charge.')).toBe(true)
+  expect(answerTypeOf('How much does the support plan cost?')?.required?.test('The support plan covers five years.')).toBe(false)
+  expect(answerTypeOf('How heavy were the players?')?.required).toBeNull()
   expect(answerTypeOf('How many packages are there?')?.measure).toBe(false)
   const command = answerTypeOf('How do I hold a package back?')
   expect(command?.pattern.test('Run apt-mark hold with --verbose to keep it.')).toBe(true)

@@ -106,3 +106,19 @@ test("a passage that holds none of the visitor's words, though the material uses
   expect(own.answered).toBe(true)
   expect(own.reply).toContain('covers version 4')
 })
+
+test('a price question is answered by a passage that states a price or that there is none, not by one that only shares its words', async () => {
+  const shop = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
+  await addPdf(app, token, shop, 'Support', [['A support contract covers the kiln for five years, with a visit from our technician every spring.']])
+  // Every word of the question is in the material: only the missing price tells the passage does not answer.
+  await addPdf(app, token, shop, 'Running', [['Electricity is the main running cost of a kiln.']])
+  expect(await ask(app, shop, 'How much does a support contract cost?')).toMatchObject({ reply: NOTHING_FOUND, sources: [], answered: false })
+  await addPdf(app, token, shop, 'Prices', [['The yearly support contract costs $120, paid in advance.']])
+  const priced = await ask(app, shop, 'How much does a support contract cost?')
+  expect(priced.answered).toBe(true)
+  expect(priced.reply).toContain('$120')
+  await addPdf(app, token, shop, 'Cleaning', [['Cleaning the kiln shelves is done free of charge at every visit.']])
+  const free = await ask(app, shop, 'How much does cleaning the kiln shelves cost?')
+  expect(free.answered).toBe(true)
+  expect(free.reply).toContain('free of charge')
+})

@@ -25,9 +25,9 @@ async function retrieve(ctx: AppContext, chatbot: ChatbotRow, question: string):
   const facts = usesBusinessDetails(chatbot)
     ? chooseFacts(searchBusinessFacts(businessFacts({ name: chatbot.name, industry: chatbot.industry, website: chatbot.website, settings: settingsOf(chatbot) }), question))
     : []
-  if (!usesMaterial(chatbot)) return { facts, material: [], unknownShare: 1 }
+  if (!usesMaterial(chatbot)) return { facts, material: [], unknownShare: 1, required: null }
   const { terms, passages } = await rankMaterial(ctx, chatbot.id, question)
-  return { facts, material: passages, unknownShare: terms.unknown }
+  return { facts, material: passages, unknownShare: terms.unknown, required: terms.answerType?.required ?? null }
 }
 
 /** The numbered passages for the model, each the best of one source, so [n] is sources[n-1]. */

@@ -66,6 +66,12 @@ export interface ExpectedAnswer {
   measure: boolean
   /** The kind is rare in prose (a measure, a default): a sentence of it is worth a word of the question. */
   telling: boolean
+  /**
+   * What a passage must hold to answer at all, or null: a price question is not answered by
+   * sentences that state no price, however many of its words they share (other measures often
+   * stand bare in a table, their unit in its heading).
+   */
+  required: RegExp | null
 }
 
 /** A number that measures something: not a label's number ("Figure 1", "Section 4") nor a citation ("(13)"). */
@@ -107,16 +113,16 @@ const measure = (units: string) => new RegExp(`${AMOUNT}\\s*-?\\s*(?:${units})(?
  * A question that names what is measured is answered by a number in that dimension's units, not
  * any number: "At what temperature were the samples stored?" by "-80 °C", not by "540 nm".
  */
+const PRICE = /[$€£¥]\s*\p{N}|\p{N}\s*(?:USD|EUR|GBP|dollars?|euros?|pounds?|cents?)\b/iu
+/** What a reply to a price question must state: a price, or that there is none to pay. */
+const PRICE_OR_NONE = new RegExp(`${PRICE.source}|\\b(?:free of charge|no charge|at no cost|costs? nothing|gratis)\\b`, 'iu')
 const DIMENSIONS: [RegExp, RegExp][] = [
   [/\btemperature\b|\bhow (?:hot|cold|warm)\b/iu, new RegExp(`${AMOUNT}\\s*(?:°|degrees?\\b)|°\\s*[CF]\\b`, 'iu')],
   [
     /\bhow much (?:faster|slower|quicker|better|smaller|larger|bigger)\b|\bspeed(?:up)?\b|\bhow (?:fast|slow)\b|\b(?:faster|slower) than\b/iu,
     measure('x|×|times|%|percent|per|/s|mph|km/h|hz|[kmg]hz|ops'),
   ],
-  [
-    /\b(?:price|cost|costs|fee|fees|charge)\b|\bhow much (?:does|do|is|are|will)\b.*\b(?:cost|charge|pay)\b/iu,
-    /[$€£¥]\s*\p{N}|\p{N}\s*(?:USD|EUR|GBP|dollars?|euros?|pounds?|cents?)\b/iu,
-  ],
+  [/\b(?:price|cost|costs|fee|fees|charge)\b|\bhow much (?:does|do|is|are|will)\b.*\b(?:cost|charge|pay)\b/iu, PRICE],
   [/\b(?:percentage|proportion|share|ratio)\b|\bhow many percent\b/iu, measure('%|percent|per cent')],
   [/\bhow old\b|\bat what age\b|\bage\b/iu, measure('years?|months?|yrs?')],
   [/\bhow (?:far|tall|high|wide|deep)\b|\b(?:distance|height|width|depth)\b/iu, measure(LENGTH_UNITS)],
@@ -155,7 +161,7 @@ export function answerTypeOf(question: string): ExpectedAnswer | null {
   for (const form of ANSWER_FORMS) {
     if (!form.asks.test(question)) continue
     const pattern = typeof form.answer === 'function' ? form.answer(question) : form.answer
-    if (pattern) return { pattern, measure: MEASURES.has(pattern), telling: TELLING.has(pattern) }
+    if (pattern) return { pattern, measure: MEASURES.has(pattern), telling: TELLING.has(pattern), required: pattern === PRICE ? PRICE_OR_NONE : null }
   }
   return null
 }

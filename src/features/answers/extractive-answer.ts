@@ -33,6 +33,8 @@ export interface AnswerContext {
   material: RankedPassage[]
   /** Share of the question's weight in words the material never uses (0..1). */
   unknownShare: number
+  /** What a passage must hold to answer the question's form (a price question: a price), or null. */
+  required: RegExp | null
 }
 
 export const REFUSAL: Answer = { reply: NOTHING_FOUND, sources: [], answered: false }
@@ -43,9 +45,13 @@ const clip = (value: string) => {
 }
 
 export const factsAnswer = (facts: readonly ScoredFact[]) => facts.length > 0 && facts[0].coverage >= MIN_COVERAGE
-const passageAnswers = (passage: RankedPassage, unknownShare: number) => passage.coverage >= MIN_ANY_COVERAGE && unknownShare <= MAX_UNKNOWN_SHARE
+/** Whether the sentences quoted from a passage hold what the question's form requires ("How much does a support contract cost?": a price). */
+const holdsRequired = (passage: RankedPassage, required: RegExp | null) =>
+  required === null || [...passage.before, ...passage.answer, ...passage.after].some((s) => required.test(s))
+const passageAnswers = (passage: RankedPassage, context: AnswerContext) =>
+  passage.coverage >= MIN_ANY_COVERAGE && context.unknownShare <= MAX_UNKNOWN_SHARE && holdsRequired(passage, context.required)
 
-export const materialAnswers = (context: AnswerContext) => context.material.length > 0 && passageAnswers(context.material[0], context.unknownShare)
+export const materialAnswers = (context: AnswerContext) => context.material.length > 0 && passageAnswers(context.material[0], context)
 
 /** The passages worth quoting: the best one, and a second one nearly as good. */
 export function quotedPassages(context: AnswerContext): RankedPassage[] {
@@ -54,7 +60,7 @@ export function quotedPassages(context: AnswerContext): RankedPassage[] {
   // A second view says something else: the same sentences repeated in another document (a manual's
   // shared option text on several pages) would quote the first answer twice.
   const said = best.answer.join(' ')
-  const second = rest.find((p) => passageAnswers(p, context.unknownShare) && p.score >= best.score * SECOND_PASSAGE && p.text !== best.text && p.answer.join(' ') !== said)
+  const second = rest.find((p) => passageAnswers(p, context) && p.score >= best.score * SECOND_PASSAGE && p.text !== best.text && p.answer.join(' ') !== said)
   return second ? [best, second] : [best]
 }
 
@@ -79,7 +85,7 @@ export function sourcesOf(context: AnswerContext): Source[] {
   const seen = new Set<string>()
   if (materialAnswers(context)) {
     for (const passage of context.material) {
-      if (passage.score < best.score * SOURCE_CUTOFF || !passageAnswers(passage, context.unknownShare) || seen.has(passage.sourceId)) continue
+      if (passage.score < best.score * SOURCE_CUTOFF || !passageAnswers(passage, context) || seen.has(passage.sourceId)) continue
       seen.add(passage.sourceId)
       materialSources.push({ title: passage.title, url: passage.url, snippet: clip(passage.answer.join(' ')) })
     }
