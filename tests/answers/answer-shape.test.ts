@@ -32,6 +32,12 @@ test('answer types: the form of the question names the kind of sentence that ans
   expect(answerTypeOf('How much does the support plan cost?')?.required?.test('Support is given free of charge.')).toBe(true)
   expect(answerTypeOf('How much does the support plan cost?')?.required?.test('The support plan covers five years.')).toBe(false)
   expect(answerTypeOf('How heavy were the players?')?.required).toBeNull()
+  // Opening hours require a time or a day: "open 24 hours a day" in a server manual is no opening hours, nor "the sun".
+  const opening = answerTypeOf('What are your opening hours?')?.required
+  for (const stated of ['Open Mon–Fri 9–17.', 'Sat 10–14.', 'We close at 5 pm.', 'The office is open from 8:30.', 'Closed on Sundays and public holidays.', 'Open 24/7.'])
+    expect(opening?.test(stated)).toBe(true)
+  for (const unrelated of ['Servers work 24 hours a day.', 'Keep it out of the sun and away from heat.', 'Out of the sun, 20 of them dried.', 'In a few hours the mirror is in sync.'])
+    expect(opening?.test(unrelated)).toBe(false)
   expect(answerTypeOf('How many packages are there?')?.measure).toBe(false)
   const command = answerTypeOf('How do I hold a package back?')
   expect(command?.pattern.test('Run apt-mark hold with --verbose to keep it.')).toBe(true)

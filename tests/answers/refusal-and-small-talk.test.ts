@@ -122,3 +122,13 @@ test('a price question is answered by a passage that states a price or that ther
   expect(free.answered).toBe(true)
   expect(free.reply).toContain('free of charge')
 })
+
+test('a question about opening hours is answered by a passage naming times or days, not by one that only shares its words', async () => {
+  const studio = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
+  await addPdf(app, token, studio, 'Cooling', [['The kiln room stays open for nine hours while the kiln cools down.']])
+  expect(await ask(app, studio, 'What are your opening hours?')).toMatchObject({ reply: NOTHING_FOUND, sources: [], answered: false })
+  await addPdf(app, token, studio, 'Visiting', [['The studio shop opens Mon–Fri from 9:00 to 17:00, and the opening hours on Saturdays are 10 am to 2 pm.']])
+  const hours = await ask(app, studio, 'What are your opening hours?')
+  expect(hours.answered).toBe(true)
+  expect(hours.reply).toContain('Mon–Fri from 9:00 to 17:00')
+})

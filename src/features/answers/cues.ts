@@ -66,11 +66,7 @@ export interface ExpectedAnswer {
   measure: boolean
   /** The kind is rare in prose (a measure, a default): a sentence of it is worth a word of the question. */
   telling: boolean
-  /**
-   * What a passage must hold to answer at all, or null: a price question is not answered by
-   * sentences that state no price, however many of its words they share (other measures often
-   * stand bare in a table, their unit in its heading).
-   */
+  /** What a passage must hold to answer at all (REQUIRED), or null. */
   required: RegExp | null
 }
 
@@ -96,6 +92,12 @@ const DEFAULT_CHOICE = /\b(?:by default|defaults?|default(?:s|ed)? to|usually|fa
 const UNCHOSEN_QUESTION = /\bif\s+(?:there\s+(?:is|are)\s+no|(?:i|you|we|they)\s+(?:never|don't|do not|didn't|did not|haven't|have not))\b|\bwhen no\b/iu
 /** A condition and what follows from it: "If there are conflicts, …", "… by default". */
 const CONDITION = /\b(?:if|unless|when|whenever|otherwise|in case|by default|defaults? to)\b/iu
+/** A question about when a business is open ("What are your opening hours?", "Are you open on Sundays?"). */
+const HOURS_QUESTION =
+  /\b(?:opening|business|office|working|trading|support)\s+(?:hours|times)\b|\bhours of (?:business|operation)\b|\b(?:what time|when) (?:do|does|are|is|will) (?:you|we|the (?:shop|store|office|business|clinic|salon|restaurant))\s+(?:open|close)\b|\bare you (?:open|closed)\b/iu
+/** Opening hours as a reply states them: a clock time, a day of the week ("Mon–Fri", not "the sun"), "24/7". */
+const OPENING_TIMES =
+  /\b\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}[:.]\d\d\b|\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|public holidays?)\b|\b(?:mon|tue|tues|wed|thu|thurs|fri|sat|sun)\b(?=\s*[-–/]\s*(?:mon|tue|wed|thu|fri|sat|sun)\b|\s*:?\s*\d)|\b24\/7\b|\baround the clock\b/iu
 const ACRONYM_QUESTION = /\b(?:[Ww]hat|[Ww]hich)\s+(?:does|do|is|are)\s+(?:an?\s+|the\s+)?([\p{Lu}][\p{Lu}\p{N}]{1,7})\b(?:\s+(?:stand|mean|short)\b|\s*\??\s*$)/u
 
 /** A number in figures or words, as a measure starts. */
@@ -134,9 +136,20 @@ const DIMENSIONS: [RegExp, RegExp][] = [
 
 const MEASURES = new Set(DIMENSIONS.map(([, measured]) => measured))
 /** Kinds of sentence rare enough to be worth a word of the question. */
-const TELLING = new Set([...MEASURES, DEFAULT_CHOICE])
+const TELLING = new Set([...MEASURES, DEFAULT_CHOICE, OPENING_TIMES])
+/**
+ * What a passage must hold to answer a question of the form at all: a price question is not
+ * answered by sentences that state no price, nor a question about opening hours by sentences that
+ * name no time or day, however many of its words they share ("open 24 hours a day" in a server
+ * manual). Other measures often stand bare in a table, their unit in its heading.
+ */
+const REQUIRED = new Map<RegExp, RegExp>([
+  [PRICE, PRICE_OR_NONE],
+  [OPENING_TIMES, OPENING_TIMES],
+])
 
 const ANSWER_FORMS: AnswerForm[] = [
+  { asks: HOURS_QUESTION, answer: OPENING_TIMES },
   { asks: ACRONYM_QUESTION, answer: (q) => acronymPattern(ACRONYM_QUESTION.exec(q)?.[1]) },
   {
     asks: /\bhow\s+(?:many|much|long|old|far|big|large|small|often|fast|slow|high|low|tall|heavy|deep|wide)\b|\b(?:what|which)\s+(?:is\s+|was\s+|were\s+|are\s+)?(?:the\s+)?(?:number|amount|size|temperature|distance|weight|height|age|length|duration|percentage|proportion|rate|price|cost|speed|limit|maximum|minimum|average|mean|version|port)\b|\bat what (?:temperature|speed|rate|age|size|port)\b/iu,
@@ -161,7 +174,7 @@ export function answerTypeOf(question: string): ExpectedAnswer | null {
   for (const form of ANSWER_FORMS) {
     if (!form.asks.test(question)) continue
     const pattern = typeof form.answer === 'function' ? form.answer(question) : form.answer
-    if (pattern) return { pattern, measure: MEASURES.has(pattern), telling: TELLING.has(pattern), required: pattern === PRICE ? PRICE_OR_NONE : null }
+    if (pattern) return { pattern, measure: MEASURES.has(pattern), telling: TELLING.has(pattern), required: REQUIRED.get(pattern) ?? null }
   }
   return null
 }
