@@ -36,7 +36,17 @@ test('answer types: the form of the question names the kind of sentence that ans
   const opening = answerTypeOf('What are your opening hours?')?.required
   for (const stated of ['Open Mon–Fri 9–17.', 'Sat 10–14.', 'We close at 5 pm.', 'The office is open from 8:30.', 'Closed on Sundays and public holidays.', 'Open 24/7.'])
     expect(opening?.test(stated)).toBe(true)
-  for (const unrelated of ['Servers work 24 hours a day.', 'Keep it out of the sun and away from heat.', 'Out of the sun, 20 of them dried.', 'In a few hours the mirror is in sync.'])
+  // A phone number is asked for by name, not by every question about a phone.
+  const phone = answerTypeOf('What is the phone number of your support line?')?.required
+  for (const stated of ['Call +44 20 7946 0958.', 'Our line: (555) 010-4477.']) expect(phone?.test(stated)).toBe(true)
+  for (const unrelated of ['Version 1.2.3 came out in 2009.', 'See pages 83-93.']) expect(phone?.test(unrelated)).toBe(false)
+  expect(answerTypeOf('How do I log in with my phone?')?.required ?? null).toBeNull()
+  for (const unrelated of [
+    'Servers work 24 hours a day.',
+    'Keep it out of the sun and away from heat.',
+    'Out of the sun, 20 of them dried.',
+    'In a few hours the mirror is in sync.',
+  ])
     expect(opening?.test(unrelated)).toBe(false)
   expect(answerTypeOf('How many packages are there?')?.measure).toBe(false)
   const command = answerTypeOf('How do I hold a package back?')

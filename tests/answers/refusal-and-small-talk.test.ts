@@ -132,3 +132,13 @@ test('a question about opening hours is answered by a passage naming times or da
   expect(hours.answered).toBe(true)
   expect(hours.reply).toContain('Mon–Fri from 9:00 to 17:00')
 })
+
+test('a question asking for a phone number is answered by a passage holding one', async () => {
+  const desk = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
+  await addPdf(app, token, desk, 'Support line', [['The support line answers questions about the phone number format of kiln controllers.']])
+  expect(await ask(app, desk, 'What is the phone number of your support line?')).toMatchObject({ reply: NOTHING_FOUND, sources: [], answered: false })
+  await addPdf(app, token, desk, 'Contact', [['Our support line is reached on the phone number +44 20 7946 0958.']])
+  const phone = await ask(app, desk, 'What is the phone number of your support line?')
+  expect(phone.answered).toBe(true)
+  expect(phone.reply).toContain('+44 20 7946 0958')
+})

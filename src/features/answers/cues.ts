@@ -98,6 +98,10 @@ const HOURS_QUESTION =
 /** Opening hours as a reply states them: a clock time, a day of the week ("Mon–Fri", not "the sun"), "24/7". */
 const OPENING_TIMES =
   /\b\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}[:.]\d\d\b|\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|public holidays?)\b|\b(?:mon|tue|tues|wed|thu|thurs|fri|sat|sun)\b(?=\s*[-–/]\s*(?:mon|tue|wed|thu|fri|sat|sun)\b|\s*:?\s*\d)|\b24\/7\b|\baround the clock\b/iu
+/** A question asking for a number to call ("What is the phone number of your support line?"). */
+const PHONE_QUESTION = /\b(?:(?:tele)?phone|fax|mobile|contact)\s+number\b|\bhotline\b|\bnumber to call\b|\b(?:call|phone|ring) (?:you|us)\b/iu
+/** A phone number as written: groups of digits, at least seven in all ("+44 20 7946 0958", "(555) 010-4477"). */
+const PHONE_NUMBER = /(?<![\p{L}\p{N}.])[+(]?(?:\d[\s./()-]{0,2}){7,}/u
 const ACRONYM_QUESTION = /\b(?:[Ww]hat|[Ww]hich)\s+(?:does|do|is|are)\s+(?:an?\s+|the\s+)?([\p{Lu}][\p{Lu}\p{N}]{1,7})\b(?:\s+(?:stand|mean|short)\b|\s*\??\s*$)/u
 
 /** A number in figures or words, as a measure starts. */
@@ -140,16 +144,18 @@ const TELLING = new Set([...MEASURES, DEFAULT_CHOICE, OPENING_TIMES])
 /**
  * What a passage must hold to answer a question of the form at all: a price question is not
  * answered by sentences that state no price, nor a question about opening hours by sentences that
- * name no time or day, however many of its words they share ("open 24 hours a day" in a server
+ * name no time or day, nor one asking for a phone number by sentences without one, however many of its words they share ("open 24 hours a day" in a server
  * manual). Other measures often stand bare in a table, their unit in its heading.
  */
 const REQUIRED = new Map<RegExp, RegExp>([
   [PRICE, PRICE_OR_NONE],
   [OPENING_TIMES, OPENING_TIMES],
+  [PHONE_NUMBER, PHONE_NUMBER],
 ])
 
 const ANSWER_FORMS: AnswerForm[] = [
   { asks: HOURS_QUESTION, answer: OPENING_TIMES },
+  { asks: PHONE_QUESTION, answer: PHONE_NUMBER },
   { asks: ACRONYM_QUESTION, answer: (q) => acronymPattern(ACRONYM_QUESTION.exec(q)?.[1]) },
   {
     asks: /\bhow\s+(?:many|much|long|old|far|big|large|small|often|fast|slow|high|low|tall|heavy|deep|wide)\b|\b(?:what|which)\s+(?:is\s+|was\s+|were\s+|are\s+)?(?:the\s+)?(?:number|amount|size|temperature|distance|weight|height|age|length|duration|percentage|proportion|rate|price|cost|speed|limit|maximum|minimum|average|mean|version|port)\b|\bat what (?:temperature|speed|rate|age|size|port)\b/iu,
