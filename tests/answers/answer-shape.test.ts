@@ -41,6 +41,11 @@ test('answer types: the form of the question names the kind of sentence that ans
   for (const stated of ['Call +44 20 7946 0958.', 'Our line: (555) 010-4477.']) expect(phone?.test(stated)).toBe(true)
   for (const unrelated of ['Version 1.2.3 came out in 2009.', 'See pages 83-93.']) expect(phone?.test(unrelated)).toBe(false)
   expect(answerTypeOf('How do I log in with my phone?')?.required ?? null).toBeNull()
+  // A postal address: a number and a street, a PO box, a postcode; an e-mail address is asked for otherwise.
+  const address = answerTypeOf('Where is your office located?')?.required
+  for (const stated of ['Visit us at 221B Baker Street, London.', 'Hauptstraße 5, Berlin', 'London SW1A 1AA', 'PO Box 123']) expect(address?.test(stated)).toBe(true)
+  for (const unrelated of ['IdentityFile ~/.ssh/id_author', 'See Section 4 Data Types.']) expect(address?.test(unrelated)).toBe(false)
+  expect(answerTypeOf('What is your email address?')?.required ?? null).toBeNull()
   for (const unrelated of [
     'Servers work 24 hours a day.',
     'Keep it out of the sun and away from heat.',

@@ -142,3 +142,13 @@ test('a question asking for a phone number is answered by a passage holding one'
   expect(phone.answered).toBe(true)
   expect(phone.reply).toContain('+44 20 7946 0958')
 })
+
+test("a question about the business's address is answered by a passage holding one", async () => {
+  const studio = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
+  await addPdf(app, token, studio, 'Office', [['The office kiln is located next to the glaze store, where it stays cool.']])
+  expect(await ask(app, studio, 'Where is your office located?')).toMatchObject({ reply: NOTHING_FOUND, sources: [], answered: false })
+  await addPdf(app, token, studio, 'Visit', [['Our office is located at 221B Baker Street, London NW1 6XE.']])
+  const address = await ask(app, studio, 'Where is your office located?')
+  expect(address.answered).toBe(true)
+  expect(address.reply).toContain('221B Baker Street')
+})

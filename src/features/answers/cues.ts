@@ -102,6 +102,12 @@ const OPENING_TIMES =
 const PHONE_QUESTION = /\b(?:(?:tele)?phone|fax|mobile|contact)\s+number\b|\bhotline\b|\bnumber to call\b|\b(?:call|phone|ring) (?:you|us)\b/iu
 /** A phone number as written: groups of digits, at least seven in all ("+44 20 7946 0958", "(555) 010-4477"). */
 const PHONE_NUMBER = /(?<![\p{L}\p{N}.])[+(]?(?:\d[\s./()-]{0,2}){7,}/u
+/** A question about where the business is ("Where is your office located?", "What is your address?"); not an e-mail address. */
+const ADDRESS_QUESTION =
+  /\bwhere (?:is|are) (?:your|the) (?:office|offices|shop|store|studio|clinic|restaurant|bakery|salon|business|headquarters|premises)\b|\bwhere are you (?:located|based)\b|\byour (?:postal |street |office |shop |business )?address\b/iu
+/** A postal address as written: a number and a street ("221B Baker Street", "Hauptstraße 5"), a PO box, a UK postcode. */
+const POSTAL_ADDRESS =
+  /\b\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][\p{L}'’-]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Drive|Dr|Way|Square|Sq|Place|Pl|Court|Ct|Terrace|Parkway|Pkwy|Highway|Hwy)\b|[A-Z][\p{L}]*(?:straße|strasse|gasse|weg|platz)\s+\d|\bP\.?\s?O\.?\s+Box\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
 const ACRONYM_QUESTION = /\b(?:[Ww]hat|[Ww]hich)\s+(?:does|do|is|are)\s+(?:an?\s+|the\s+)?([\p{Lu}][\p{Lu}\p{N}]{1,7})\b(?:\s+(?:stand|mean|short)\b|\s*\??\s*$)/u
 
 /** A number in figures or words, as a measure starts. */
@@ -144,18 +150,20 @@ const TELLING = new Set([...MEASURES, DEFAULT_CHOICE, OPENING_TIMES])
 /**
  * What a passage must hold to answer a question of the form at all: a price question is not
  * answered by sentences that state no price, nor a question about opening hours by sentences that
- * name no time or day, nor one asking for a phone number by sentences without one, however many of its words they share ("open 24 hours a day" in a server
+ * name no time or day, nor one asking for a phone number or a postal address by sentences without one, however many of its words they share ("open 24 hours a day" in a server
  * manual). Other measures often stand bare in a table, their unit in its heading.
  */
 const REQUIRED = new Map<RegExp, RegExp>([
   [PRICE, PRICE_OR_NONE],
   [OPENING_TIMES, OPENING_TIMES],
   [PHONE_NUMBER, PHONE_NUMBER],
+  [POSTAL_ADDRESS, POSTAL_ADDRESS],
 ])
 
 const ANSWER_FORMS: AnswerForm[] = [
   { asks: HOURS_QUESTION, answer: OPENING_TIMES },
   { asks: PHONE_QUESTION, answer: PHONE_NUMBER },
+  { asks: ADDRESS_QUESTION, answer: POSTAL_ADDRESS },
   { asks: ACRONYM_QUESTION, answer: (q) => acronymPattern(ACRONYM_QUESTION.exec(q)?.[1]) },
   {
     asks: /\bhow\s+(?:many|much|long|old|far|big|large|small|often|fast|slow|high|low|tall|heavy|deep|wide)\b|\b(?:what|which)\s+(?:is\s+|was\s+|were\s+|are\s+)?(?:the\s+)?(?:number|amount|size|temperature|distance|weight|height|age|length|duration|percentage|proportion|rate|price|cost|speed|limit|maximum|minimum|average|mean|version|port)\b|\bat what (?:temperature|speed|rate|age|size|port)\b/iu,
