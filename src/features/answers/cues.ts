@@ -37,8 +37,9 @@ export const cuesIn = (text: string, cues: readonly RegExp[]) => cues.filter((cu
  * long / what temperature" is answered by a sentence holding a quantity, "when" by a date or time,
  * "how do I" by a command line or an option, "where" by a path or an address, "why" by a reason,
  * "what does NFS stand for" by the expansion in parentheses, "what happens if" by a condition,
- * "… if there is no X?" by the default. Such a sentence is likelier the
- * answer than one that only echoes the question's words.
+ * "… if there is no X?" by the default, "what are your opening hours" by times or days, a phone
+ * number or an address question by one. Such a sentence is likelier the answer than one that only
+ * echoes the question's words.
  */
 interface AnswerForm {
   asks: RegExp
@@ -148,10 +149,11 @@ const MEASURES = new Set(DIMENSIONS.map(([, measured]) => measured))
 /** Kinds of sentence rare enough to be worth a word of the question. */
 const TELLING = new Set([...MEASURES, DEFAULT_CHOICE, OPENING_TIMES])
 /**
- * What a passage must hold to answer a question of the form at all: a price question is not
- * answered by sentences that state no price, nor a question about opening hours by sentences that
- * name no time or day, nor one asking for a phone number or a postal address by sentences without one, however many of its words they share ("open 24 hours a day" in a server
- * manual). Other measures often stand bare in a table, their unit in its heading.
+ * What a passage must hold to answer a question of the form at all, however many of its words it
+ * shares: a price question a price (or that none is asked), a question about opening hours a time
+ * or a day (not a server manual's "24 hours a day"), one asking for a phone number or a postal
+ * address one. Other measures are not required: they often stand bare in a table, their unit in
+ * its heading.
  */
 const REQUIRED = new Map<RegExp, RegExp>([
   [PRICE, PRICE_OR_NONE],
