@@ -2,7 +2,8 @@
 // question's form asks for (a quantity, an acronym's expansion), a section named by the question
 // answered by its first sentence, and a sentence that leans on the one before it read with it.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { answerTypeOf, questionCues } from '../../src/features/answers/cues'
+import { answerTypeOf } from '../../src/features/answers/answer-forms'
+import { questionCues } from '../../src/features/answers/cues'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { addPages, ask, DOCS_HELPER } from './support'
 import { createChatbot } from '../support/chatbots'

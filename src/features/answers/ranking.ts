@@ -3,14 +3,15 @@
 // sentence (split by sbd at ingestion), and the window of one to three sentences that covers the most of the question,
 // each term weighted by its rarity in the chatbot's material, decides. A question's words also
 // meet their WordNet relatives ("athletes" meets "footballers") at a part of their weight; wording
-// cues and the kind of sentence the question's form asks for (cues.ts) lift a window, a word a
+// cues and the kind of sentence the question's form asks for (cues.ts, answer-forms.ts) lift a window, a word a
 // sentence leaves out ("but not its configuration files") counts little there, and what the
 // passage's document holds of the question lifts a passage. How a passage is read (its sentences,
 // paragraphs, sections) is passage-reading.ts; how the chosen sentences are quoted, excerpt.ts.
 import type { AppContext } from '../../context'
 import { isStopWord, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
-import { answerTypeOf, asksForJudgement, cuesIn, type ExpectedAnswer, questionCues } from './cues'
+import { answerTypeOf, type ExpectedAnswer } from './answer-forms'
+import { asksForJudgement, cuesIn, questionCues } from './cues'
 import { answerOfSection, deniedStems, leadStart, type PassageReading, readPassage, sectionOf } from './passage-reading'
 import { relatedWords } from './wordnet'
 
