@@ -119,6 +119,12 @@ try {
   if (refused.status !== 400 || !String(refusal.error).startsWith('"bomb.pdf" ')) fail(`PDF bomb: ${refused.status} ${JSON.stringify(refusal)}`)
   if ((await fetch(`${base}/healthz`)).status !== 200) fail('/healthz after the PDF bomb')
   console.log('smoke: PDF bomb refused by the capped reader')
+  child.kill('SIGTERM')
+  await child.exited
+  // The WAL checkpointer is a second entry point of the binary: a path that misses it only warns.
+  const log = await new Response(child.stdout).text()
+  if (log.includes('database.checkpointer_unavailable')) fail(`the WAL checkpointer did not start: ${log.split('\n').find((l) => l.includes('checkpointer'))}`)
+  console.log('smoke: the WAL checkpointer started in its worker thread')
 } finally {
   child.kill('SIGTERM')
   await child.exited

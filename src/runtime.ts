@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from './config'
 import type { AppContext } from './context'
-import { migrate, openDatabase } from './db/database'
+import { migrate, openDatabase, sqliteFile } from './db/database'
+import { startWalCheckpoints } from './db/wal-checkpoints'
 import { stripeGateway, testModeGateway } from './features/billing/gateway'
 import { createApp } from './app'
 import { createFileStore } from './infra/files'
@@ -25,7 +26,7 @@ import { pdfReaders } from './features/training/pdf-extractor'
  */
 function secureDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  for (const path of [dataDir, join(dataDir, 'outbox'), join(dataDir, 'files'), join(dataDir, 'chatbot.sqlite')]) {
+  for (const path of [dataDir, join(dataDir, 'outbox'), join(dataDir, 'files'), sqliteFile(dataDir)]) {
     if (existsSync(path)) chmodSync(path, statSync(path).isDirectory() ? 0o700 : 0o600)
   }
 }
@@ -63,6 +64,13 @@ export interface RunningServer {
 /** Starts the workers and the HTTP server. */
 export async function startServer(ctx: AppContext): Promise<RunningServer> {
   const app = createApp(ctx)
+  // Without the checkpointer SQLite checkpoints inside commits, as it always did: slower, not wrong.
+  const stopCheckpoints = ctx.config.databaseUrl
+    ? null
+    : await startWalCheckpoints(ctx.db, sqliteFile(ctx.config.dataDir)).catch((error: unknown) => {
+        ctx.log.warn('database.checkpointer_unavailable', { error: String(error) })
+        return null
+      })
   await ctx.jobs.start()
   app.listen({ port: ctx.config.port, hostname: ctx.config.host, maxRequestBodySize: SERVER_BODY_CEILING })
   const stopGuard = guardMemory()
@@ -83,6 +91,7 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
       await app.stop(true)
       await ctx.jobs.stop()
       await pdfReaders.close()
+      await stopCheckpoints?.()
       await ctx.db.destroy()
       forgetAllCachedRows()
     },

@@ -11,11 +11,14 @@ import type { Keys } from '../infra/keys'
 
 export type Db = Kysely<Database>
 
+/** The SQLite database under DATA_DIR. */
+export const sqliteFile = (dataDir: string): string => join(dataDir, 'chatbot.sqlite')
+
 /** SQLite under DATA_DIR by default; PostgreSQL when DATABASE_URL names one (several instances can share it). */
 export function openDatabase(dataDir: string, databaseUrl: string | null): Db {
   if (databaseUrl) return openPostgres(databaseUrl)
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  const file = join(dataDir, 'chatbot.sqlite')
+  const file = sqliteFile(dataDir)
   const sqlite = new SqliteDatabase(file, { create: true, strict: true })
   // Readable by the service's user only (contract 13); SQLite gives its -wal and -shm files the same mode.
   chmodSync(file, 0o600)
