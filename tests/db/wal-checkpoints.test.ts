@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sqliteFile } from '../../src/db/database'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { dropTestDatabase } from '../support/database'
 import { createChatbot, pdfForm } from '../support/chatbots'
 import { textPdf } from '../training/pdf-fixtures'
 
@@ -15,6 +16,8 @@ afterEach(async () => {
   await app?.stop()
   app = undefined
   rmSync(dataDir, { recursive: true, force: true })
+  // On the PostgreSQL suite the helper made this data dir a database too, unused here.
+  await dropTestDatabase(dataDir)
 })
 
 /** Sentences enough that a page's text and its index take hundreds of kilobytes of pages. */
