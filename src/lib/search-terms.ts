@@ -76,6 +76,25 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? []
 }
 
+/**
+ * The words of the material: a hyphenated compound also as one closed word, so a visitor who
+ * writes "CoffeeScript", "email" or "login" meets "coffee-script", "e-mail" and "log-in". A
+ * question's own compounds are not closed up: a closed form the material lacks would count as a
+ * word it cannot answer.
+ */
+export function materialWordsOf(text: string): string[] {
+  const lower = text.toLowerCase()
+  const words: string[] = lower.match(WORD) ?? []
+  if (!lower.includes('-')) return words
+  for (const compound of lower.match(HYPHENATED) ?? []) {
+    const closed = compound.replace(/-/g, '')
+    if (/\p{L}/u.test(closed)) words.push(closed)
+  }
+  return words
+}
+
+const HYPHENATED = /(?<![\p{L}\p{Nd}-])[\p{L}\p{Nd}]+(?:-[\p{L}\p{Nd}]+)+/gu
+
 export const isStopWord = (word: string) => STOP_WORDS.has(word)
 
 function undoubled(stem: string): string {
@@ -97,7 +116,7 @@ export function stemOf(word: string): string {
 
 /** Every word's stem, stop words included: what the index holds, so any query term can match. */
 export function indexTerms(text: string): string {
-  return wordsOf(text)
+  return materialWordsOf(text)
     .map((w) => stemOf(w).slice(0, MAX_TERM_CHARS))
     .join(' ')
 }

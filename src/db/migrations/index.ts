@@ -21,6 +21,7 @@ import * as m019 from './019_word_forms_and_footnotes'
 import * as m020 from './020_typed_signs'
 import * as m021 from './021_section_tails_and_pdf_paragraphs'
 import * as m022 from './022_links_read_again'
+import * as m023 from './023_closed_compounds'
 import { integrators } from './013_integrators'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '020_typed_signs': m020,
   '021_section_tails_and_pdf_paragraphs': m021,
   '022_links_read_again': m022,
+  '023_closed_compounds': m023,
 }
 
 /** 010 converts stored secrets, so it needs the server key. */

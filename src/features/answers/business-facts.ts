@@ -2,7 +2,7 @@
 // a search over them. They are a few dozen short texts held in the chatbot's settings, so they are
 // searched in memory on each question rather than indexed: no copy to keep in step on edits.
 import { formatMoney } from '../../lib/money'
-import { contentStems, stemOf, wordsOf } from '../../lib/search-terms'
+import { contentStems, materialWordsOf, stemOf, wordsOf } from '../../lib/search-terms'
 import type { PricingPlan } from '../quotes/quote-totals'
 import { priceLine, SECTION_TITLES } from './texts'
 
@@ -142,7 +142,7 @@ export function searchBusinessFacts(facts: readonly BusinessFact[], question: st
   if (terms.length === 0 || facts.length === 0) return []
   const indexed = facts.map((fact) => ({
     fact,
-    body: new Set(wordsOf(withoutAddresses(fact.kind === 'item' ? fact.text : `${fact.title} ${fact.text}`)).map(stemOf)),
+    body: new Set(materialWordsOf(withoutAddresses(fact.kind === 'item' ? fact.text : `${fact.title} ${fact.text}`)).map(stemOf)),
     topic: new Set(fact.topic.map((w) => stemOf(w))),
   }))
   const rarity = (term: string) => {

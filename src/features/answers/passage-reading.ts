@@ -2,7 +2,7 @@
 // chunker stored them), where the question's stems and their relatives are, what a sentence leaves out ("but not …"), its
 // paragraphs and the headings or FAQ questions that name its sections; and, for the window of
 // sentences the ranking chose, which section it is in and where its quote starts.
-import { stemOf, wordsOf, isStopWord } from '../../lib/search-terms'
+import { stemOf, wordsOf, isStopWord, materialWordsOf } from '../../lib/search-terms'
 import { isCode, isTableRow, storedSentences } from '../../lib/sentences'
 import { countWords } from '../../lib/words'
 
@@ -48,7 +48,7 @@ export function readPassage(text: string, wanted: ReadonlySet<string>): PassageR
   const where = new Map<string, number[]>()
   const denied = new Map<string, number[]>()
   for (const [j, sentence] of sentences.entries()) {
-    for (const word of wordsOf(sentence)) {
+    for (const word of materialWordsOf(sentence)) {
       const stem = stemOf(word)
       if (!wanted.has(stem)) continue
       const at = where.get(stem)

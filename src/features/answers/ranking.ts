@@ -35,6 +35,14 @@ const TITLE_SHARE = 0.2
 const ECHO_SHARE = 0.5
 /** How much the question's coverage by the passage's whole document (its candidate passages together) counts. */
 const DOCUMENT_SHARE = 0.3
+/**
+ * The ranking counts a word's rarity raised to this power: a passage holding the question's one
+ * rare name ("react", "CoffeeScript") outranks one holding three of its everyday words ("two",
+ * "side", "different"), as BM25's sum over a whole chunk already did. Coverage, which the
+ * refusal's thresholds read, stays on the plain weights: 1.3 and 1.5 answered one more question of
+ * the first set and none fewer anywhere; 2 lost four.
+ */
+const RANK_RARITY_POWER = 1.3
 /** A word of the question that a sentence denies counts this much. */
 const DENIED_CREDIT = 0.25
 /** A related word found instead of the visitor's own counts this much of the word's weight. */
@@ -53,9 +61,12 @@ const RELATIVES_PER_WORD = 12
 const RELATIVES_SEARCHED = 40
 
 export interface WeightedTerms {
-  /** Each term with its weight: rare terms weigh more; a term the material lacks weighs most. */
+  /** Each term with its weight: rare terms weigh more; a term the material lacks weighs most. What coverage and the unknown share count. */
   weights: Map<string, number>
   total: number
+  /** The weights raised to RANK_RARITY_POWER: what the ranking of passages counts. */
+  rankWeights: Map<string, number>
+  rankTotal: number
   /** Share of the total weight held by terms that no passage of the material holds (0..1). */
   unknown: number
   /** Stems of WordNet relatives of each term, found in the material in its stead. */
@@ -112,10 +123,25 @@ export function rarity(passages: number, holding: number): number {
 export async function weighTerms(ctx: AppContext, chatbotId: string, terms: string[]): Promise<WeightedTerms> {
   const { passages, holding } = await termFrequencies(ctx, chatbotId, terms)
   const weights = new Map(terms.map((t) => [t, rarity(passages, holding.get(t) ?? 0)]))
-  const total = [...weights.values()].reduce((a, b) => a + b, 0)
+  const rankWeights = new Map(terms.map((t) => [t, (weights.get(t) ?? 0) ** RANK_RARITY_POWER]))
+  const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0)
+  const total = sum(weights.values())
   const missing = new Set(terms.filter((t) => !holding.get(t)))
-  const missingWeight = [...missing].reduce((sum, t) => sum + (weights.get(t) ?? 0), 0)
-  return { weights, total, unknown: total > 0 ? missingWeight / total : 1, related: new Map(), missing, holding, cues: [], answerType: null, denied: new Set(), judgement: false }
+  const missingWeight = sum([...missing].map((t) => weights.get(t) ?? 0))
+  return {
+    weights,
+    total,
+    rankWeights,
+    rankTotal: sum(rankWeights.values()),
+    unknown: total > 0 ? missingWeight / total : 1,
+    related: new Map(),
+    missing,
+    holding,
+    cues: [],
+    answerType: null,
+    denied: new Set(),
+    judgement: false,
+  }
 }
 
 /** Words after which a question's next word is a verb ("how can I check", "do you ship", "to install"). */
@@ -193,8 +219,15 @@ function joined(a: Credits, b: Credits): Credits {
 
 const massOfCredits = (credits: Credits, terms: WeightedTerms) => {
   let mass = 0
-  for (const [term, credit] of credits) mass += (terms.weights.get(term) ?? 0) * credit
+  for (const [term, credit] of credits) mass += (terms.rankWeights.get(term) ?? 0) * credit
   return mass
+}
+
+/** The share of the question's plain weight that credits hold: a passage's coverage, which the refusal's thresholds read. */
+function coverageOf(credits: Credits, terms: WeightedTerms): number {
+  let mass = 0
+  for (const [term, credit] of credits) mass += (terms.weights.get(term) ?? 0) * credit
+  return terms.total > 0 ? mass / terms.total : 0
 }
 
 /** Words past which a sentence's matches count for less: a long run-on (a code listing, a table) matches by chance. */
@@ -202,7 +235,7 @@ const PLAIN_SENTENCE_WORDS = 30
 const brevity = (words: number) => Math.min(1, Math.sqrt(PLAIN_SENTENCE_WORDS / Math.max(1, words)))
 
 /** What a cue adds to a sentence's or window's mass for ranking (never to its coverage). */
-const cueMass = (text: string, terms: WeightedTerms) => (terms.cues.length ? cuesIn(text, terms.cues) * Math.max(0, ...terms.weights.values()) : 0)
+const cueMass = (text: string, terms: WeightedTerms) => (terms.cues.length ? cuesIn(text, terms.cues) * Math.max(0, ...terms.rankWeights.values()) : 0)
 
 /**
  * What a sentence of the kind the question asks for adds to a window's rank, as a share of the
@@ -215,8 +248,8 @@ const TELLING_SHARE = 1
 
 /** The window of sentences covering the most weight; among equals, the shortest, then the first. */
 function bestWindow(sentenceCredits: Credits[], cued: number[], typed: boolean[], titleCredits: Credits, terms: WeightedTerms) {
-  const typeMass = (terms.answerType?.telling ? TELLING_SHARE : ANSWER_TYPE_SHARE) * Math.max(0, ...terms.weights.values())
-  let best = { start: 0, end: 1, mass: 0, rank: -1, matched: 0 }
+  const typeMass = (terms.answerType?.telling ? TELLING_SHARE : ANSWER_TYPE_SHARE) * Math.max(0, ...terms.rankWeights.values())
+  let best: { start: number; end: number; mass: number; rank: number; matched: number; credits: Credits } = { start: 0, end: 1, mass: 0, rank: -1, matched: 0, credits: new Map() }
   for (let start = 0; start < sentenceCredits.length; start++) {
     // An answer starts with a sentence that holds a term of the question.
     if (sentenceCredits[start].size === 0 && cued[start] === 0) continue
@@ -236,7 +269,7 @@ function bestWindow(sentenceCredits: Credits[], cued: number[], typed: boolean[]
       before = mass + cues + typeBonus
       const rank = mass + cues + typeBonus
       const shorter = Math.abs(rank - best.rank) <= 1e-9 && end - start < best.end - best.start
-      if (rank > best.rank + 1e-9 || shorter) best = { start, end, mass, rank, matched: credits.size }
+      if (rank > best.rank + 1e-9 || shorter) best = { start, end, mass, rank, matched: credits.size, credits }
     }
   }
   return best
@@ -261,7 +294,7 @@ function documentCredits(hits: Passage[], sentenceCredits: Credits[][], terms: W
 /** Passages with their answering sentences, best first. */
 function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTerms): RankedPassage[] {
   const topEngine = Math.max(...hits.map((h) => h.source.score), 1e-9)
-  const share = (mass: number) => (terms.total > 0 ? mass / terms.total : 0)
+  const share = (mass: number) => (terms.rankTotal > 0 ? mass / terms.rankTotal : 0)
   const allCredits = read.map((r) => sentenceCreditsOf(r, terms))
   const documents = documentCredits(hits, allCredits, terms)
   const ranked = hits.map((hit, i) => {
@@ -272,7 +305,7 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
     const typed = sentences.map((s, j) => terms.answerType !== null && (sentenceCredits[j].size > 0 || terms.answerType.measure) && terms.answerType.pattern.test(s))
     const titleCredits = creditsOf(stemsOf(hit.source.title), terms)
     const window = bestWindow(sentenceCredits, cued, typed, titleCredits, terms)
-    const coverage = share(window.mass)
+    const coverage = coverageOf(window.credits, terms)
     // Between passages that cover the question alike, the one whose single sentence holds most of
     // it, and the one whose title names it ("npm-install" for a question about npm install), win.
     const densest = Math.max(0, ...sentences.map((_, j) => share(massOfCredits(sentenceCredits[j], terms) + cued[j]) * brevity(words[j])))
@@ -303,7 +336,7 @@ function rankPassages(hits: Passage[], read: PassageReading[], terms: WeightedTe
       matched: window.matched,
       ownWords: [...terms.weights.keys()].some((t) => read[i].where.has(t) || titleCredits.get(t) === 1),
       score:
-        coverage +
+        share(window.mass) +
         share(window.rank - window.mass) +
         DENSITY_SHARE * densest +
         TITLE_SHARE * titled +
@@ -330,7 +363,7 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   const allRelatives = [...related.values()].flat()
   const relatives = [...new Set(allRelatives)].slice(0, RELATIVES_SEARCHED)
   const [hits, relativeHits] = await Promise.all([
-    searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.weights, holding: terms.holding }),
+    searchStems(ctx, chatbotId, stems, CANDIDATES, { snippets: false, weights: terms.rankWeights, holding: terms.holding }),
     searchStems(ctx, chatbotId, relatives, RELATED_CANDIDATES, { snippets: false }),
   ])
   const seen = new Set(hits.map((h) => h.text))

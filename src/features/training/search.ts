@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context'
 import { fullTextIndex, type PassageSourceType } from '../../db/fulltext'
-import { searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
+import { materialWordsOf, searchTerms, stemOf } from '../../lib/search-terms'
 import { CODE_LINE_BREAK, storedSentences } from '../../lib/sentences'
 import { documentUrl } from './material'
 
@@ -30,7 +30,7 @@ export function snippetOf(text: string, terms: readonly string[]): string {
   let best = ''
   let bestHits = -1
   for (const sentence of storedSentences(text)) {
-    const own = new Set(wordsOf(sentence).map(stemOf))
+    const own = new Set(materialWordsOf(sentence).map(stemOf))
     const hits = terms.filter((t) => own.has(t)).length
     if (hits > bestHits) {
       best = sentence

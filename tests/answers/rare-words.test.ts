@@ -1,0 +1,57 @@
+// A closed word of the question meets the material's hyphenated one ("email" and "e-mail",
+// lib/search-terms.ts materialWordsOf). A question's one rare name outweighs several of its everyday words: "Can I keep two copies of
+// react side by side under different names?" is answered by the passage about react, not by one
+// that only shares "two", "side", "different" and "copies" (ranking.ts RANK_RARITY_POWER).
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { createChatbot } from '../support/chatbots'
+import { addPages, ask, DOCS_HELPER } from './support'
+
+let app: TestApp
+let id: string
+let stop = () => {}
+
+const RECEIPTS = 'Receipts go out by e-mail to the address set under Billing, once a payment has cleared.'
+const ALIAS = 'An alias installs react on one side under a label of your choosing, so the project imports it by that label.'
+/** Words of a manual's other pages, and the everyday words of the question on many of them. */
+const TOPICS = ['printer', 'network', 'backup', 'archive', 'server', 'invoice', 'ledger', 'sensor', 'camera', 'router', 'schedule', 'folder']
+const COMMON = ['two', 'side', 'different', 'copies']
+
+/**
+ * Paragraph n: about 65 words on its own topics; every third holds the four everyday words too, so
+ * each is in a third of the passages and "react" in one: plain weights rank four everyday words
+ * above react and one of them, the weights the ranking counts the other way round.
+ */
+function paragraph(n: number): string {
+  const topic = (k: number) => `${TOPICS[(n + k) % TOPICS.length]}${Math.floor(n / TOPICS.length)}`
+  const sentences = Array.from({ length: 6 }, (_, k) => `The ${topic(k)} settings decide how each ${topic(k + 1)} entry is stored and shown to staff.`)
+  // Every passage keeps names: the question's other words are known to the material, and weigh little.
+  sentences.push('Staff keep the names on file.')
+  if (n % 3 === 0) sentences.push(`It has ${COMMON.join(' and ')} trays.`)
+  return `<p>${sentences.join(' ')}</p>`
+}
+
+beforeAll(async () => {
+  app = await startTestApp()
+  const token = await subscribedToken(app, 'rare-words@example.com')
+  id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
+  const body = [...Array.from({ length: 90 }, (_, n) => paragraph(n)), `<p>${ALIAS} ${paragraph(92).slice(3, -4)}</p>`, `<p>${RECEIPTS} ${paragraph(93).slice(3, -4)}</p>`]
+  ;({ stop } = await addPages(app, token, id, { 'manual.html': `<html><head><title>Office manual</title></head><body><main>${body.join('\n')}</main></body></html>` }))
+})
+
+afterAll(async () => {
+  stop()
+  await app.stop()
+})
+
+test("the passage holding the question's rare name answers, not the one sharing more of its everyday words", async () => {
+  const reply = await ask(app, id, 'Can I keep two copies of react side by side under different names?')
+  expect(reply.answered).toBe(true)
+  expect(reply.reply.startsWith(ALIAS)).toBe(true)
+})
+
+test('a closed word of the question meets the hyphenated word of the material', async () => {
+  const reply = await ask(app, id, 'Do receipts come by email?')
+  expect(reply.answered).toBe(true)
+  expect(reply.reply.startsWith(RECEIPTS)).toBe(true)
+})
