@@ -18,16 +18,17 @@ const TOPICS = ['printer', 'network', 'backup', 'archive', 'server', 'invoice', 
 const COMMON = ['two', 'side', 'different', 'copies']
 
 /**
- * Paragraph n: about 65 words on its own topics; every third holds the four everyday words too, so
- * each is in a third of the passages and "react" in one: plain weights rank four everyday words
- * above react and one of them, the weights the ranking counts the other way round.
+ * Paragraph n: about 65 words on its own topics; four of every nine hold the four everyday words
+ * too, so each is in 44% of the passages and "react" in one: plain weights rank four everyday
+ * words above react and one of them (on SQLite and on PostgreSQL), the weights the ranking counts
+ * the other way round, with a margin both engines' own scores leave alone.
  */
 function paragraph(n: number): string {
   const topic = (k: number) => `${TOPICS[(n + k) % TOPICS.length]}${Math.floor(n / TOPICS.length)}`
   const sentences = Array.from({ length: 6 }, (_, k) => `The ${topic(k)} settings decide how each ${topic(k + 1)} entry is stored and shown to staff.`)
   // Every passage keeps names: the question's other words are known to the material, and weigh little.
   sentences.push('Staff keep the names on file.')
-  if (n % 3 === 0) sentences.push(`It has ${COMMON.join(' and ')} trays.`)
+  if (n % 9 < 4) sentences.push(`It has ${COMMON.join(' and ')} trays.`)
   return `<p>${sentences.join(' ')}</p>`
 }
 
