@@ -76,6 +76,9 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? []
 }
 
+/** Letters-and-digits words joined by hyphens ("coffee-script", "side-by-side", "utf-8"). */
+const HYPHENATED = /(?<![\p{L}\p{Nd}-])[\p{L}\p{Nd}]+(?:-[\p{L}\p{Nd}]+)+/gu
+
 /**
  * The words of the material: a hyphenated compound also as one closed word, so a visitor who
  * writes "CoffeeScript", "email" or "login" meets "coffee-script", "e-mail" and "log-in". A
@@ -92,8 +95,6 @@ export function materialWordsOf(text: string): string[] {
   }
   return words
 }
-
-const HYPHENATED = /(?<![\p{L}\p{Nd}-])[\p{L}\p{Nd}]+(?:-[\p{L}\p{Nd}]+)+/gu
 
 export const isStopWord = (word: string) => STOP_WORDS.has(word)
 

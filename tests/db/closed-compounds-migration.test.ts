@@ -2,10 +2,9 @@
 // "script"). After it every source's stems are made again with the closed form beside them, so a
 // visitor who writes "CoffeeScript" meets the material's "coffee-script".
 import { afterAll, expect, test } from 'bun:test'
-import { fullTextIndex } from '../../src/db/fulltext'
 import { ask } from '../answers/support'
 import { startTestApp, type TestApp } from '../support/app'
-import { insertOldChatbot, migratedTo, upgradeDataDir } from '../support/upgrade'
+import { insertOldChatbot, insertOldLinkPassage, migratedTo, upgradeDataDir } from '../support/upgrade'
 
 const { dataDir, remove } = upgradeDataDir('closed-compounds')
 let app: TestApp | undefined
@@ -22,15 +21,9 @@ test('after migration 023 a closed word of the question meets a hyphenated word 
   const db = await migratedTo(dataDir, '022_links_read_again')
   const chatbotId = '0230f3a2-7c4e-7b1a-9d2e-3f4a5b6c7da1'
   await insertOldChatbot(db, { id: chatbotId, industry: 'Software packaging' })
-  // The stems the tokenizer before 023 gave "coffee-script" (its two parts): indexed from the words
-  // apart, then the passage's text put back as it was.
-  const link = { chatbotId, sourceType: 'link' as const, sourceId: 'link-1', title: 'Scripts', url: 'https://example.org/scripts' }
-  await fullTextIndex().add(db, link, [[COMPOUND.replace('coffee-script', 'coffee script'), ...OTHERS].join('\n')])
-  await db
-    .updateTable('chunks')
-    .set({ text: [COMPOUND, ...OTHERS].join('\n') })
-    .where('source_id', '=', 'link-1')
-    .execute()
+  // The stems the tokenizer before 023 gave "coffee-script" (its two parts), from the words apart.
+  const link = { chatbotId, sourceId: 'link-1', title: 'Scripts', url: 'https://example.org/scripts' }
+  await insertOldLinkPassage(db, link, [COMPOUND.replace('coffee-script', 'coffee script'), ...OTHERS].join('\n'), [COMPOUND, ...OTHERS].join('\n'))
   await db.destroy()
 
   app = await startTestApp({}, { dataDir })

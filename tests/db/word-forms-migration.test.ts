@@ -3,10 +3,9 @@
 // it a link's stems are made again, so "Who wrote R?" meets "written", and each document is read
 // again from its PDF, its footnotes standing apart without their marks.
 import { afterAll, expect, test } from 'bun:test'
-import { fullTextIndex } from '../../src/db/fulltext'
 import { ask } from '../answers/support'
 import { startTestApp, type TestApp } from '../support/app'
-import { insertOldChatbot, insertOldDocument, migratedTo, upgradeDataDir } from '../support/upgrade'
+import { insertOldChatbot, insertOldDocument, insertOldLinkPassage, migratedTo, upgradeDataDir } from '../support/upgrade'
 
 const { dataDir, remove } = upgradeDataDir('word-forms')
 let app: TestApp | undefined
@@ -30,15 +29,9 @@ test('after migration 019 a link meets a question through an irregular verb, and
   const chatbotId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7da1'
   const documentId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7da2'
   await insertOldChatbot(db, { id: chatbotId, industry: 'Statistics software' })
-  // The stems the tokenizer before 019 gave "written" ("written"): indexed from a word that still
-  // stems so, then the passage's text put back as it was.
-  const link = { chatbotId, sourceType: 'link' as const, sourceId: 'link-1', title: 'R FAQ', url: 'https://example.org/r-faq' }
-  await fullTextIndex().add(db, link, [[WRITTEN.replace('written', 'writtens'), ...OTHERS].join('\n')])
-  await db
-    .updateTable('chunks')
-    .set({ text: [WRITTEN, ...OTHERS].join('\n') })
-    .where('source_id', '=', 'link-1')
-    .execute()
+  // The stems the tokenizer before 019 gave "written" ("written"), from a word that still stems so.
+  const link = { chatbotId, sourceId: 'link-1', title: 'R FAQ', url: 'https://example.org/r-faq' }
+  await insertOldLinkPassage(db, link, [WRITTEN.replace('written', 'writtens'), ...OTHERS].join('\n'), [WRITTEN, ...OTHERS].join('\n'))
 
   await insertOldDocument(db, dataDir, { chatbotId, documentId, title: 'Packaging guide', pages: PAGES, passages: PAGES.map((lines) => lines.join(' ')), wordCount: 60 })
   await db.destroy()

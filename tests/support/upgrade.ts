@@ -33,6 +33,16 @@ export async function migratedTo(dataDir: string, last: string): Promise<Db> {
   return db
 }
 
+/**
+ * A link's passage as an older tokenizer indexed it: the stems of `indexedAs` (the text with the
+ * words that tokenizer split or stemmed differently written so the current one does the same),
+ * then the passage's own `text` put back.
+ */
+export async function insertOldLinkPassage(db: Db, link: { chatbotId: string; sourceId: string; title: string; url: string }, indexedAs: string, text: string): Promise<void> {
+  await fullTextIndex().add(db, { ...link, sourceType: 'link' }, [indexedAs])
+  await db.updateTable('chunks').set({ text }).where('source_id', '=', link.sourceId).execute()
+}
+
 interface OldChatbot {
   id: string
   type?: string

@@ -8,7 +8,7 @@
 // passage's document holds of the question lifts a passage. How a passage is read (its sentences,
 // paragraphs, sections) is passage-reading.ts; how the chosen sentences are quoted, excerpt.ts.
 import type { AppContext } from '../../context'
-import { isStopWord, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
+import { isStopWord, materialWordsOf, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
 import { answerTypeOf, type ExpectedAnswer } from './answer-forms'
 import { asksForJudgement, cuesIn, questionCues } from './cues'
@@ -182,7 +182,8 @@ async function relatedStems(question: string, terms: string[]): Promise<Map<stri
   return related
 }
 
-const stemsOf = (text: string) => new Set(wordsOf(text).map(stemOf))
+/** A title's or heading's stems, read as the index reads the material (closed compounds too). */
+const stemsOf = (text: string) => new Set(materialWordsOf(text).map(stemOf))
 
 /** Which of the question's terms a text holds, each with its credit: 1 for the word, less for a relative. */
 type Credits = Map<string, number>
@@ -217,18 +218,18 @@ function joined(a: Credits, b: Credits): Credits {
   return out
 }
 
-const massOfCredits = (credits: Credits, terms: WeightedTerms) => {
+/** The weight credits hold, each term at its weight in `weights` times its credit. */
+function weightOf(credits: Credits, weights: ReadonlyMap<string, number>): number {
   let mass = 0
-  for (const [term, credit] of credits) mass += (terms.rankWeights.get(term) ?? 0) * credit
+  for (const [term, credit] of credits) mass += (weights.get(term) ?? 0) * credit
   return mass
 }
 
+/** What the ranking counts of credits. */
+const massOfCredits = (credits: Credits, terms: WeightedTerms) => weightOf(credits, terms.rankWeights)
+
 /** The share of the question's plain weight that credits hold: a passage's coverage, which the refusal's thresholds read. */
-function coverageOf(credits: Credits, terms: WeightedTerms): number {
-  let mass = 0
-  for (const [term, credit] of credits) mass += (terms.weights.get(term) ?? 0) * credit
-  return terms.total > 0 ? mass / terms.total : 0
-}
+const coverageOf = (credits: Credits, terms: WeightedTerms) => (terms.total > 0 ? weightOf(credits, terms.weights) / terms.total : 0)
 
 /** Words past which a sentence's matches count for less: a long run-on (a code listing, a table) matches by chance. */
 const PLAIN_SENTENCE_WORDS = 30
