@@ -28,6 +28,9 @@ const DATE_OR_TIME =
  */
 const COMMAND = /(?:^|\s)[$#%>] \S|(?<![\p{L}\p{N}])--?[\p{L}][\p{L}\p{N}-]*|<[\p{L}\p{N}_-]+>|[\p{L}][\p{L}\p{N}]+[._][\p{L}][\p{L}\p{N}]+/u
 const PLACE = /(?:^|[\s("'])(?:~|\.{1,2})?\/[\p{L}\p{N}._-]+|[a-z][a-z0-9+.-]*:\/\/\S+|\b[\p{L}\p{N}-]+\.(?:org|com|net|io|de)\b/iu
+/** A file's name as written: "package-lock.json", "sources.list", ".npmrc" (a path or a link is PLACE). */
+const FILE_NAME =
+  /(?<![\p{L}\p{N}])[\p{L}\p{N}_-]+\.(?:json|ya?ml|toml|ini|conf|cfg|list|txt|md|lock|js|mjs|cjs|ts|py|sh|xml|html?|pdf|zip|tgz|tar|gz|deb|log|db|sqlite|csv)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}.])\.[a-z][\p{L}\p{N}_-]*(?:rc|ignore|config|profile|attributes)(?![\p{L}\p{N}])/iu
 const REASON = /\b(?:because|since|so that|in order to|due to|reason|advantage|otherwise|prevents?|avoids?|ensures?|therefore|thus)\b/iu
 /**
  * What holds when nothing is chosen: "What does npm start run if there is no start script?" is
@@ -151,6 +154,35 @@ export function answerTypeOf(question: string): ExpectedAnswer | null {
     if (!form.asks.test(question)) continue
     const pattern = typeof form.answer === 'function' ? form.answer(question) : form.answer
     if (pattern) return { pattern, measure: MEASURES.has(pattern), telling: TELLING.has(pattern), required: REQUIRED.get(pattern) ?? null }
+  }
+  return null
+}
+
+/** "which (config) file …", not "which file extensions": there the noun only qualifies the one asked about. */
+function asksFor(nouns: string): RegExp {
+  return new RegExp(
+    String.raw`\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(${nouns})\b(?!\s+(?:extensions?|names?|types?|formats?|sizes?|systems?|modes?|permissions?|contents?|lines?|paths?)\b)`,
+    'iu',
+  )
+}
+
+/**
+ * Nouns whose instances a sentence shows without naming the noun: "Which file must exist before
+ * running npm ci?" is answered by "The project must have an existing package-lock.json", which
+ * never says "file". The noun follows "which" or "what" (at most one word between: "which config
+ * file"), so "What does npm ci do?" asks for no instance.
+ */
+const INSTANCES: [RegExp, RegExp][] = [
+  [asksFor('files?'), FILE_NAME],
+  [asksFor('director(?:y|ies)|folders?|paths?'), PLACE],
+  [asksFor('commands?|options?|flags?|switch(?:es)?'), COMMAND],
+]
+
+/** The noun a question asks an instance of, with what an instance looks like; null when it asks for none. */
+export function askedInstanceOf(question: string): { noun: string; instance: RegExp } | null {
+  for (const [asks, instance] of INSTANCES) {
+    const noun = asks.exec(question)?.[1]
+    if (noun) return { noun, instance }
   }
   return null
 }

@@ -10,7 +10,7 @@
 import type { AppContext } from '../../context'
 import { isStopWord, materialWordsOf, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
-import { answerTypeOf, type ExpectedAnswer } from './answer-forms'
+import { answerTypeOf, askedInstanceOf, type ExpectedAnswer } from './answer-forms'
 import { asksForJudgement, cuesIn, questionCues } from './cues'
 import { answerOfSection, deniedStems, leadStart, type PassageReading, readPassage, sectionOf } from './passage-reading'
 import { relatedWords } from './wordnet'
@@ -79,6 +79,8 @@ export interface WeightedTerms {
   cues: RegExp[]
   /** The kind of sentence the question's form asks for (answerTypeOf), or null. */
   answerType: ExpectedAnswer | null
+  /** The question's term for the kind of thing it asks for ("file"), met by a sentence showing one ("package-lock.json"); or null. */
+  instance: { term: string; pattern: RegExp } | null
   /** Stems the question itself denies ("without recommends"): a sentence denying them agrees. */
   denied: Set<string>
   /** The question asks for a judgement or a reason (asksForJudgement): the paragraph's opening sentences are quoted with the answer. */
@@ -139,6 +141,7 @@ export async function weighTerms(ctx: AppContext, chatbotId: string, terms: stri
     holding,
     cues: [],
     answerType: null,
+    instance: null,
     denied: new Set(),
     judgement: false,
   }
@@ -207,6 +210,13 @@ function sentenceCreditsOf(reading: PassageReading, terms: WeightedTerms): Credi
     for (const relative of terms.related.get(term) ?? []) {
       for (const j of reading.where.get(relative) ?? []) if (!credits[j].has(term)) credits[j].set(term, RELATED_CREDIT)
     }
+  }
+  // A sentence that shows what the question asks for ("package-lock.json" for "which file") holds its noun.
+  const instance = terms.instance
+  if (instance) {
+    reading.sentences.forEach((s, j) => {
+      if (credits[j].size > 0 && instance.pattern.test(s)) credits[j].set(instance.term, 1)
+    })
   }
   return credits
 }
@@ -359,6 +369,8 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
   terms.related = related
   terms.cues = questionCues(question)
   terms.answerType = answerTypeOf(question)
+  const asked = askedInstanceOf(question)
+  terms.instance = asked && terms.weights.has(stemOf(asked.noun)) ? { term: stemOf(asked.noun), pattern: asked.instance } : null
   terms.denied = new Set(deniedStems(question))
   terms.judgement = asksForJudgement(question)
   const allRelatives = [...related.values()].flat()
