@@ -64,6 +64,9 @@ export async function rawRequest(
       await write('\r\n')
     } else await write(piece)
     sentBytes += piece.length
+    // A write the socket takes at once resolves without a turn of the event loop, so an answer that
+    // has come in would go unseen while a server draining the rest keeps taking pieces: look each time.
+    await new Promise<void>((resolve) => setImmediate(resolve))
   }
   if (sentAll && opts.chunked && !answered && !closed) await write('0\r\n\r\n')
   const timer = setTimeout(() => socket.destroy(), opts.timeoutMs ?? 30_000)
