@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { askedInstanceOf } from '../../src/features/answers/answer-forms'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { createChatbot } from '../support/chatbots'
-import { addPages, ask, DOCS_HELPER } from './support'
+import { addPages, ask, DOCS_HELPER, manualPage, topicSentences } from './support'
 
 let app: TestApp
 let id: string
@@ -17,18 +17,17 @@ const TOPICS = ['printer', 'network', 'backup', 'archive', 'server', 'invoice', 
 
 /** Other pages of the manual; "run" is on every third, so it weighs less than "exist", which is on one. */
 function paragraph(n: number): string {
-  const topic = (k: number) => `${TOPICS[(n + k) % TOPICS.length]}${n}`
-  const sentences = Array.from({ length: 4 }, (_, k) => `The ${topic(k)} settings decide how each ${topic(k + 1)} entry is shown to staff.`)
-  if (n % 3 === 0) sentences.push(`Staff run the ${topic(2)} check weekly.`)
-  return `<p>${sentences.join(' ')}</p>`
+  const sentences = topicSentences(n, TOPICS, 4)
+  if (n % 3 === 0) sentences.push(`Staff run the ${TOPICS[n % TOPICS.length]} check weekly.`)
+  return sentences.join(' ')
 }
 
 beforeAll(async () => {
   app = await startTestApp()
   const token = await subscribedToken(app, 'asked-instance@example.com')
   id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
-  const body = [...Array.from({ length: 30 }, (_, n) => paragraph(n)), `<p>${NAMES_IT} ${paragraph(31).slice(3, -4)}</p>`, `<p>${SAYS_FILE} ${paragraph(32).slice(3, -4)}</p>`]
-  ;({ stop } = await addPages(app, token, id, { 'manual.html': `<html><head><title>Office manual</title></head><body><main>${body.join('\n')}</main></body></html>` }))
+  const body = [...Array.from({ length: 30 }, (_, n) => paragraph(n)), `${NAMES_IT} ${paragraph(31)}`, `${SAYS_FILE} ${paragraph(32)}`]
+  ;({ stop } = await addPages(app, token, id, { 'manual.html': manualPage(body) }))
 })
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { createChatbot } from '../support/chatbots'
-import { addPages, ask, DOCS_HELPER } from './support'
+import { addPages, ask, DOCS_HELPER, manualPage, topicSentences } from './support'
 
 let app: TestApp
 let id: string
@@ -24,20 +24,19 @@ const COMMON = ['two', 'side', 'different', 'copies']
  * the other way round, with a margin both engines' own scores leave alone.
  */
 function paragraph(n: number): string {
-  const topic = (k: number) => `${TOPICS[(n + k) % TOPICS.length]}${Math.floor(n / TOPICS.length)}`
-  const sentences = Array.from({ length: 6 }, (_, k) => `The ${topic(k)} settings decide how each ${topic(k + 1)} entry is stored and shown to staff.`)
+  const sentences = topicSentences(n, TOPICS, 6)
   // Every passage keeps names: the question's other words are known to the material, and weigh little.
   sentences.push('Staff keep the names on file.')
   if (n % 9 < 4) sentences.push(`It has ${COMMON.join(' and ')} trays.`)
-  return `<p>${sentences.join(' ')}</p>`
+  return sentences.join(' ')
 }
 
 beforeAll(async () => {
   app = await startTestApp()
   const token = await subscribedToken(app, 'rare-words@example.com')
   id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
-  const body = [...Array.from({ length: 90 }, (_, n) => paragraph(n)), `<p>${ALIAS} ${paragraph(92).slice(3, -4)}</p>`, `<p>${RECEIPTS} ${paragraph(93).slice(3, -4)}</p>`]
-  ;({ stop } = await addPages(app, token, id, { 'manual.html': `<html><head><title>Office manual</title></head><body><main>${body.join('\n')}</main></body></html>` }))
+  const body = [...Array.from({ length: 90 }, (_, n) => paragraph(n)), `${ALIAS} ${paragraph(92)}`, `${RECEIPTS} ${paragraph(93)}`]
+  ;({ stop } = await addPages(app, token, id, { 'manual.html': manualPage(body) }))
 })
 
 afterAll(async () => {

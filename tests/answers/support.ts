@@ -47,6 +47,19 @@ export async function addPages(app: TestApp, token: string, chatbotId: string, p
   return { urls, stop: () => server.stop(true) }
 }
 
+/**
+ * The sentences of one of a manual's other pages (page n): each about two made-up topics named
+ * by `topics` and the page's round, so the question's own words stay rare.
+ */
+export function topicSentences(n: number, topics: readonly string[], count: number): string[] {
+  const topic = (k: number) => `${topics[(n + k) % topics.length]}${Math.floor(n / topics.length)}`
+  return Array.from({ length: count }, (_, k) => `The ${topic(k)} settings decide how each ${topic(k + 1)} entry is stored and shown to staff.`)
+}
+
+/** A one-page HTML manual of these paragraphs, each its own passage, for addPages. */
+export const manualPage = (paragraphs: string[]): string =>
+  `<html><head><title>Office manual</title></head><body><main>${paragraphs.map((text) => `<p>${text}</p>`).join('\n')}</main></body></html>`
+
 export interface ChatReply {
   session_id: string
   message_id: string
