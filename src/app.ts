@@ -7,8 +7,8 @@ import { jsonBodyParser } from './http/json-body'
 import { errorHandler, RouteTable } from './http/error-handler'
 import { newId } from './lib/ids'
 import { requestArrived } from './infra/memory'
-import { errorStatusOf, requestIdOf, requestStartOf, setRequestId } from './http/request-id'
-import { clientAddress } from './http/client-address'
+import { errorStatusOf, recordArrival, requestIdOf, requestStartOf } from './http/request-id'
+import { clientAddressOf, type Entrance } from './http/client-address'
 import { routedPathOf, type WithPath } from './http/routed-path'
 import { isPublicPath, preflightResponse, PUBLIC_CORS_HEADERS } from './http/cors'
 import { captureRequestHash } from './http/idempotency'
@@ -55,20 +55,24 @@ export function createApp(ctx: AppContext) {
   // scheme on (Bun.serve without TLS: always "http://") the path starts at the first "/".
   let document: object | undefined
   const database = databaseProbe(ctx)
+  // The listening server (none under app.handle in a test: no address, as before).
+  const entrance: Entrance = { sockets: { requestIP: (request) => app.server?.requestIP(request) ?? null }, trustProxy: ctx.config.trustProxy }
   // Each route compiles on its first request: compiling all of them at start held about 55 MiB for routes a deployment may never see.
   const app = new Elysia({ precompile: false, handler: { standardHostname: false } })
     .use(errorHandler(ctx.log, routes))
     .use(jsonBodyParser)
     // Every route pays for this hook, so it does only what each request needs: the client address
     // is looked up only for a limiter that counts, the length only for a request with a body.
-    // One hook, not one per concern: each hook is a call on every request.
+    // One hook, not one per concern: each hook is a call on every request. The server comes from
+    // the app, not from Elysia's `server`: a hook that names it has a getter defined on every
+    // request's context.
     .onRequest((context) => {
-      const { request, set, server, path } = context as WithPath<typeof context>
+      const { request, set, path } = context as WithPath<typeof context>
       requestArrived()
       const requestId = newId()
-      setRequestId(request, requestId)
+      recordArrival(request, requestId, entrance)
       set.headers['x-request-id'] = requestId
-      if (limiter) limiter.check(clientAddress(request, server, ctx.config.trustProxy), request.headers.get('authorization'))
+      if (limiter) limiter.check(clientAddressOf(request), request.headers.get('authorization'))
       const routed = routedPathOf(request, path)
       if (request.body !== null) {
         checkDeclaredLength(request, routed)

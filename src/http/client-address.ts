@@ -1,6 +1,6 @@
-import { setClientAddressOf, storedClientAddressOf } from './request-id'
+import { entranceOf, setClientAddressOf, storedClientAddressOf } from './request-id'
 
-/** What Bun's server offers for a request's socket (Elysia hands it to every hook as `server`). */
+/** What Bun's server offers for a request's socket. */
 export interface SocketInfo {
   requestIP(request: Request): { address: string } | null
 }
@@ -20,21 +20,27 @@ export function forwardedClient(header: string | null, hops: number): string | n
   return entries[entries.length - hops] ?? entries[0]
 }
 
+/** The listening server and how many proxies before it to trust: one per app, shared by its requests. */
+export interface Entrance {
+  sockets: SocketInfo
+  trustProxy: number
+}
+
 /**
  * Contract 11: the client address is the socket address, or, with TRUST_PROXY set, the
- * X-Forwarded-For entry TRUST_PROXY hops from the right. Worked out once per request and kept.
+ * X-Forwarded-For entry TRUST_PROXY hops from the right. Worked out on first use (a route with a
+ * limit, the limiter) and kept: the health check and the widget's files never ask.
  */
-export function clientAddress(request: Request, server: SocketInfo | null | undefined, trustProxy: number): string | null {
+export function clientAddressOf(request: Request): string | null {
   const stored = storedClientAddressOf(request)
   if (stored !== undefined) return stored
-  const socket = server?.requestIP(request)?.address ?? null
+  const entrance = entranceOf(request)
+  const socket = entrance?.sockets.requestIP(request)?.address ?? null
+  const trustProxy = entrance?.trustProxy ?? 0
   const address = trustProxy > 0 ? (forwardedClient(request.headers.get('x-forwarded-for'), trustProxy) ?? socket) : socket
   setClientAddressOf(request, address)
   return address
 }
 
-/** The address clientAddress() found when the request came in (null when unknown). */
-export const clientAddressOf = (request: Request): string | null => storedClientAddressOf(request) ?? null
-
 /** The client address as a limit's subject: every request without a known address shares one counter. */
-export const addressForLimits = (request: Request, server: SocketInfo | null | undefined, trustProxy: number): string => clientAddress(request, server, trustProxy) ?? 'unknown'
+export const addressForLimits = (request: Request): string => clientAddressOf(request) ?? 'unknown'

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import type { Db } from '../db/database'
-import { clientAddress } from './client-address'
+import { clientAddressOf } from './client-address'
 import { type AppError, rateLimited } from './errors'
 
 export const TOO_MANY_REQUESTS = 'Too many requests, please slow down.'
@@ -119,8 +119,8 @@ export function sharedRateLimit(ctx: AppContext) {
   const { perIp, perToken } = ctx.config.rateLimit
   if (!ctx.config.databaseUrl || (perIp <= 0 && perToken <= 0)) return plugin
   const limiter = new SharedRateLimiter(ctx.db, ctx.config.rateLimit, () => ctx.clock.now().getTime())
-  return plugin.onRequest(async ({ request, server }) => {
-    await limiter.check(clientAddress(request, server, ctx.config.trustProxy), request.headers.get('authorization'))
+  return plugin.onRequest(async ({ request }) => {
+    await limiter.check(clientAddressOf(request), request.headers.get('authorization'))
   })
 }
 

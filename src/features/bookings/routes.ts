@@ -69,10 +69,8 @@ export const bookingRoutes = (ctx: AppContext) =>
         })
         .post(
           '/api/v1.0/chat/:uniqueId/book/',
-          ({ chatbot, body, request, server, set }) =>
-            idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), BookingAnswer, () =>
-              book(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)),
-            ),
+          ({ chatbot, body, request, set }) =>
+            idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), BookingAnswer, () => book(ctx, chatbot, body, addressForLimits(request))),
           {
             params: ChatbotParams,
             headers: IdempotencyHeaders,

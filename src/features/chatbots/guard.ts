@@ -49,7 +49,7 @@ export async function accessChatbot(ctx: AppContext, accountId: string, chatbotI
 /** Token and subscription: for the routes of the instance that uses it (scoped one level up). */
 export const accountAccess = (ctx: AppContext, subscriptionText: string) =>
   new Elysia().derive({ as: 'scoped' }, async (context) => {
-    const account = await authenticate(ctx, context.headers.authorization)
+    const account = await authenticate(ctx, context.request.headers.get('authorization'))
     const { plan, subscription } = await requireSubscription(ctx, account.accountId, subscriptionText)
     // A creation body is read only now that the caller is in (http/json-body.ts).
     context.body = await readDeferredBody(context.body)
@@ -59,7 +59,7 @@ export const accountAccess = (ctx: AppContext, subscriptionText: string) =>
 /** Token, subscription and the `:uniqueId` chatbot, checked in that order. */
 export const chatbotAccess = (ctx: AppContext, rule: ChatbotAccessRule) =>
   new Elysia().derive({ as: 'scoped' }, async (context) => {
-    const account = await authenticate(ctx, context.headers.authorization)
+    const account = await authenticate(ctx, context.request.headers.get('authorization'))
     const access = await accessChatbot(ctx, account.accountId, context.params.uniqueId ?? '', rule)
     // An edit body is read only now that the caller is in and owns the chatbot (http/json-body.ts).
     context.body = await readDeferredBody(context.body)

@@ -16,7 +16,7 @@ import { acceptUpload } from './upload'
 const publicRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'conversations' })
     .use(publicAccess(ctx))
-    .post('/api/v1.0/chat/:uniqueId/', ({ chatbot, body, request, server }) => chat(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)), {
+    .post('/api/v1.0/chat/:uniqueId/', ({ chatbot, body, request }) => chat(ctx, chatbot, body, addressForLimits(request)), {
       params: ChatbotParams,
       body: ChatBody,
       response: { 200: ChatAnswer, ...errorsOf(FAILS.public, FAILS.body, [409]) },
@@ -27,7 +27,7 @@ const publicRoutes = (ctx: AppContext) =>
         security: PUBLIC,
       },
     })
-    .post('/api/v1.0/chat/:uniqueId/upload/', ({ chatbot, body, request, server }) => acceptUpload(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)), {
+    .post('/api/v1.0/chat/:uniqueId/upload/', ({ chatbot, body, request }) => acceptUpload(ctx, chatbot, body, addressForLimits(request)), {
       params: ChatbotParams,
       response: { 200: UploadAnswer, ...errorsOf(FAILS.public, FAILS.body) },
       detail: {

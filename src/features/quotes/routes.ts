@@ -60,10 +60,8 @@ export const quoteRoutes = (ctx: AppContext) =>
         .use(publicAccess(ctx, TYPES.quote))
         .post(
           '/api/v1.0/chat/:uniqueId/quote/',
-          ({ chatbot, body, request, server, set }) =>
-            idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), QuoteAnswer, () =>
-              requestQuote(ctx, chatbot, body, addressForLimits(request, server, ctx.config.trustProxy)),
-            ),
+          ({ chatbot, body, request, set }) =>
+            idempotent(ctx, { request, set }, visitorScope(chatbot.id, body.visitor_id), QuoteAnswer, () => requestQuote(ctx, chatbot, body, addressForLimits(request))),
           {
             params: ChatbotParams,
             headers: IdempotencyHeaders,
