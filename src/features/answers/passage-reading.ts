@@ -3,7 +3,7 @@
 // paragraphs and the headings or FAQ questions that name its sections; and, for the window of
 // sentences the ranking chose, which section it is in and where its quote starts.
 import { stemOf, wordsOf, isStopWord, materialWordsOf } from '../../lib/search-terms'
-import { isCode, isTableRow, storedSentences } from '../../lib/sentences'
+import { isCode, isTableRow } from '../../lib/sentences'
 import { countWords } from '../../lib/words'
 
 /** What ranking reads of a passage: its sentences, their lengths, its headings, where the stems it looks for are. */
@@ -44,7 +44,7 @@ export function deniedStems(text: string): string[] {
  * question's and their relatives) are placed: a passage's other hundred stems cost an array each.
  */
 export function readPassage(text: string, wanted: ReadonlySet<string>): PassageReading {
-  const sentences = storedSentences(text)
+  const { sentences, paragraphStarts } = linesOf(text)
   const where = new Map<string, number[]>()
   const denied = new Map<string, number[]>()
   for (const [j, sentence] of sentences.entries()) {
@@ -57,7 +57,29 @@ export function readPassage(text: string, wanted: ReadonlySet<string>): PassageR
     }
     for (const stem of deniedStems(sentence)) if (wanted.has(stem)) denied.set(stem, [...(denied.get(stem) ?? []), j])
   }
-  return { sentences, words: sentences.map(countWords), where, denied, ...paragraphsOfPassage(text) }
+  const words = sentences.map(countWords)
+  return { sentences, words, where, denied, paragraphStarts, headings: headingsOf(sentences, words, paragraphStarts) }
+}
+
+/**
+ * A passage's sentences (one a line, as the chunker stored them) and those that
+ * start a paragraph (after an empty line), in one pass over its lines.
+ */
+function linesOf(text: string): { sentences: string[]; paragraphStarts: Set<number> } {
+  const sentences: string[] = []
+  const paragraphStarts = new Set<number>()
+  let afterEmpty = true
+  for (const line of text.split('\n')) {
+    const sentence = line.trim()
+    if (sentence === '') {
+      afterEmpty = true
+      continue
+    }
+    if (afterEmpty) paragraphStarts.add(sentences.length)
+    afterEmpty = false
+    sentences.push(sentence)
+  }
+  return { sentences, paragraphStarts }
 }
 
 /** Sentences that lean on the one before them ("This means…", "For example, …", "However, …"). */
@@ -68,35 +90,32 @@ const HEADING_WORDS = 12
 const QUESTION_WORDS = 30
 
 /**
- * A passage's paragraphs, read once: the sentences that start one, and those that are headings or
- * FAQ questions, by index, each with its whole heading: a paragraph of one short line of prose (no
- * code, no "Type: Boolean" field), or a FAQ's question (its last sentence asks; "I deleted some
- * data. How can I recover it?").
+ * The headings and FAQ questions of a passage's paragraphs, by sentence index, each with its whole
+ * heading: a paragraph of one short line of prose (no code, no "Type: Boolean" field), or a FAQ's
+ * question (its last sentence asks; "I deleted some data. How can I recover it?").
  */
-function paragraphsOfPassage(text: string): { headings: Map<number, string>; paragraphStarts: Set<number> } {
+function headingsOf(sentences: string[], words: number[], paragraphStarts: Set<number>): Map<number, string> {
   const headings = new Map<number, string>()
-  const paragraphStarts = new Set<number>()
-  let index = 0
+  const starts = [...paragraphStarts, sentences.length]
   let introduced = false
   let unended = false
-  for (const paragraph of text.split(/\n[^\S\n]*\n/)) {
-    const own = storedSentences(paragraph)
+  for (let p = 0; p + 1 < starts.length; p++) {
+    const own = sentences.slice(starts[p], starts[p + 1])
     const whole = own.join(' ')
-    const words = countWords(whole)
+    let count = 0
+    for (let j = starts[p]; j < starts[p + 1]; j++) count += words[j]
     const prose = !isCode(whole) && /^[\p{L}\p{N}(]/u.test(whole) && !/[{}[\]<>=;"]|: /.test(whole) && !isTableRow(whole)
-    const line = own.length === 1 && words <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(whole)
-    const question = whole.endsWith('?') && words <= QUESTION_WORDS
+    const line = own.length === 1 && count <= HEADING_WORDS && !/[.!:;,]["'”’)\]]*$/.test(whole)
+    const question = whole.endsWith('?') && count <= QUESTION_WORDS
     // What a sentence ending in a colon introduces ("run the command:") is its continuation, and so
     // is a line in lower case after one that stops without an end mark ("run the command" and
     // "systemctl get-default"), as the chunker reads them (training/chunk.ts).
     const continues = introduced || (unended && /^\p{Ll}/u.test(whole))
-    if (own.length > 0 && !continues && prose && (line || question)) for (let j = 0; j < own.length; j++) headings.set(index + j, whole)
-    if (own.length > 0) paragraphStarts.add(index)
-    index += own.length
-    introduced = own.at(-1)?.endsWith(':') === true
-    unended = own.length > 0 && !/[.!?;)"”’\]]$/.test(whole)
+    if (!continues && prose && (line || question)) for (let j = starts[p]; j < starts[p + 1]; j++) headings.set(j, whole)
+    introduced = own[own.length - 1].endsWith(':')
+    unended = !/[.!?;)"”’\]]$/.test(whole)
   }
-  return { headings, paragraphStarts }
+  return headings
 }
 
 /**
