@@ -1,10 +1,5 @@
 import { entranceOf, setClientAddressOf, storedClientAddressOf } from './request-id'
 
-/** What Bun's server offers for a request's socket. */
-export interface SocketInfo {
-  requestIP(request: Request): { address: string } | null
-}
-
 /**
  * The X-Forwarded-For entry `hops` places from the right: each trusted proxy appends the address it
  * saw, so the entry the outermost trusted proxy wrote is the client. Entries to its left were sent by
@@ -18,12 +13,6 @@ export function forwardedClient(header: string | null, hops: number): string | n
     .filter(Boolean)
   if (entries.length === 0) return null
   return entries[entries.length - hops] ?? entries[0]
-}
-
-/** The listening server and how many proxies before it to trust: one per app, shared by its requests. */
-export interface Entrance {
-  sockets: SocketInfo
-  trustProxy: number
 }
 
 /**

@@ -1,4 +1,13 @@
-import type { Entrance } from './client-address'
+/** What Bun's server offers for a request's socket. */
+export interface SocketInfo {
+  requestIP(request: Request): { address: string } | null
+}
+
+/** The listening server and how many proxies before it to trust: one per app, shared by its requests (client-address.ts). */
+export interface Entrance {
+  sockets: SocketInfo
+  trustProxy: number
+}
 
 /** What the edge learns about a request on its way in, kept beside it (its headers are read-only). */
 interface RequestFacts {
