@@ -1,4 +1,4 @@
-import { entranceOf, setClientAddressOf, storedClientAddressOf } from './request-id'
+import { arrivedRequestOf, entranceOf, setClientAddressOf, storedClientAddressOf } from './request-id'
 
 /**
  * The X-Forwarded-For entry `hops` places from the right: each trusted proxy appends the address it
@@ -24,7 +24,7 @@ export function clientAddressOf(request: Request): string | null {
   const stored = storedClientAddressOf(request)
   if (stored !== undefined) return stored
   const entrance = entranceOf(request)
-  const socket = entrance?.sockets.requestIP(request)?.address ?? null
+  const socket = entrance?.sockets.requestIP(arrivedRequestOf(request))?.address ?? null
   const trustProxy = entrance?.trustProxy ?? 0
   const address = trustProxy > 0 ? (forwardedClient(request.headers.get('x-forwarded-for'), trustProxy) ?? socket) : socket
   setClientAddressOf(request, address)

@@ -14,6 +14,8 @@ interface RequestFacts {
   id?: string
   /** Where it came in: its client address is worked out from this on first use. */
   entrance?: Entrance
+  /** The request as the server handed it over: a body-limited copy (body-limits.ts) has no socket. */
+  arrived?: Request
   /** The client address (client-address.ts), worked out once. */
   clientAddress?: string | null
   /** performance.now() when the request came in. */
@@ -46,8 +48,10 @@ export const recordArrival = (request: Request, id: string, entrance: Entrance):
   found.id = id
   found.startedAt = performance.now()
   found.entrance = entrance
+  found.arrived = request
 }
 export const entranceOf = (request: Request): Entrance | undefined => storedFactsOf(request)?.entrance
+export const arrivedRequestOf = (request: Request): Request => storedFactsOf(request)?.arrived ?? request
 export const requestStartOf = (request: Request): number | undefined => storedFactsOf(request)?.startedAt
 export const requestIdOf = (request: Request): string | undefined => storedFactsOf(request)?.id
 

@@ -1,7 +1,8 @@
 // The edge: what the access log records, the routed path under short Host headers, and the
 // client address behind TRUST_PROXY proxies.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { forwardedClient } from '../../src/http/client-address'
+import { clientAddressOf, forwardedClient } from '../../src/http/client-address'
+import { carryRequestFacts, recordArrival } from '../../src/http/request-id'
 import { TOO_MANY_REQUESTS } from '../../src/http/rate-limit'
 import { MiB } from '../../src/http/body-limits'
 import { startTestApp, type TestApp } from '../support/app'
@@ -93,6 +94,14 @@ test('the X-Forwarded-For entry TRUST_PROXY hops from the right is the client', 
   expect(forwardedClient('203.0.113.7', 2)).toBe('203.0.113.7')
   expect(forwardedClient(' , ', 1)).toBeNull()
   expect(forwardedClient(null, 1)).toBeNull()
+})
+
+test('a body-limited copy of a request takes its client address from the socket the request came in on', () => {
+  const arrived = new Request('http://127.0.0.1/api/v1.0/chat/x/', { method: 'POST', body: 'a' })
+  recordArrival(arrived, 'request id', { sockets: { requestIP: (request) => (request === arrived ? { address: '192.0.2.9' } : null) }, trustProxy: 0 })
+  const bounded = new Request(arrived.url, { method: 'POST', body: 'a' })
+  carryRequestFacts(arrived, bounded)
+  expect(clientAddressOf(bounded)).toBe('192.0.2.9')
 })
 
 describe('per-address request limit by client address', () => {
