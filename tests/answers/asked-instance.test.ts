@@ -3,13 +3,9 @@
 // outranked by a sentence that only repeats the word.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { askedInstanceOf } from '../../src/features/answers/answer-forms'
-import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { createChatbot } from '../support/chatbots'
-import { addPages, ask, DOCS_HELPER, manualPage, topicSentences } from './support'
+import { ask, type ManualChatbot, manualChatbot, topicSentences } from './support'
 
-let app: TestApp
-let id: string
-let stop = () => {}
+let bot: ManualChatbot
 
 const NAMES_IT = 'The installer needs an existing settings.yaml in the project root.'
 const SAYS_FILE = 'Running the installer writes a log file for each step.'
@@ -23,20 +19,13 @@ function paragraph(n: number): string {
 }
 
 beforeAll(async () => {
-  app = await startTestApp()
-  const token = await subscribedToken(app, 'asked-instance@example.com')
-  id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
-  const body = [...Array.from({ length: 30 }, (_, n) => paragraph(n)), `${NAMES_IT} ${paragraph(31)}`, `${SAYS_FILE} ${paragraph(32)}`]
-  ;({ stop } = await addPages(app, token, id, { 'manual.html': manualPage(body) }))
+  bot = await manualChatbot('asked-instance@example.com', [...Array.from({ length: 30 }, (_, n) => paragraph(n)), `${NAMES_IT} ${paragraph(31)}`, `${SAYS_FILE} ${paragraph(32)}`])
 })
 
-afterAll(async () => {
-  stop()
-  await app.stop()
-})
+afterAll(() => bot.stop())
 
 test('a file name answers "which file", ahead of a sentence that only says "file"', async () => {
-  const reply = await ask(app, id, 'Which file must exist before running the installer?')
+  const reply = await ask(bot.app, bot.id, 'Which file must exist before running the installer?')
   expect(reply.answered).toBe(true)
   expect(reply.reply.startsWith(NAMES_IT)).toBe(true)
 })

@@ -3,13 +3,9 @@
 // react side by side under different names?" is answered by the passage about react, not by one
 // that only shares "two", "side", "different" and "copies" (ranking.ts RANK_RARITY_POWER).
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { createChatbot } from '../support/chatbots'
-import { addPages, ask, DOCS_HELPER, manualPage, topicSentences } from './support'
+import { ask, type ManualChatbot, manualChatbot, topicSentences } from './support'
 
-let app: TestApp
-let id: string
-let stop = () => {}
+let bot: ManualChatbot
 
 const RECEIPTS = 'Receipts go out by e-mail to the address set under Billing, once a payment has cleared.'
 const ALIAS = 'An alias installs react on one side under a label of your choosing, so the project imports it by that label.'
@@ -32,26 +28,19 @@ function paragraph(n: number): string {
 }
 
 beforeAll(async () => {
-  app = await startTestApp()
-  const token = await subscribedToken(app, 'rare-words@example.com')
-  id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
-  const body = [...Array.from({ length: 90 }, (_, n) => paragraph(n)), `${ALIAS} ${paragraph(92)}`, `${RECEIPTS} ${paragraph(93)}`]
-  ;({ stop } = await addPages(app, token, id, { 'manual.html': manualPage(body) }))
+  bot = await manualChatbot('rare-words@example.com', [...Array.from({ length: 90 }, (_, n) => paragraph(n)), `${ALIAS} ${paragraph(92)}`, `${RECEIPTS} ${paragraph(93)}`])
 })
 
-afterAll(async () => {
-  stop()
-  await app.stop()
-})
+afterAll(() => bot.stop())
 
 test("the passage holding the question's rare name answers, not the one sharing more of its everyday words", async () => {
-  const reply = await ask(app, id, 'Can I keep two copies of react side by side under different names?')
+  const reply = await ask(bot.app, bot.id, 'Can I keep two copies of react side by side under different names?')
   expect(reply.answered).toBe(true)
   expect(reply.reply.startsWith(ALIAS)).toBe(true)
 })
 
 test('a closed word of the question meets the hyphenated word of the material', async () => {
-  const reply = await ask(app, id, 'Do receipts come by email?')
+  const reply = await ask(bot.app, bot.id, 'Do receipts come by email?')
   expect(reply.answered).toBe(true)
   expect(reply.reply.startsWith(RECEIPTS)).toBe(true)
 })

@@ -1,7 +1,7 @@
 // Helpers for the answer tests: a subscribed owner, chatbots made through the creation endpoints,
 // material added through document-add (real PDFs) and link-add (a real local HTTP server).
-import { client, type TestApp } from '../support/app'
-import { BAKERY_PRICES, pdfForm } from '../support/chatbots'
+import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { BAKERY_PRICES, createChatbot, pdfForm } from '../support/chatbots'
 import { path } from '../support/endpoints'
 import { textPdf } from '../training/pdf-fixtures'
 
@@ -59,6 +59,29 @@ export function topicSentences(n: number, topics: readonly string[], count: numb
 /** A one-page HTML manual of these paragraphs, each its own passage, for addPages. */
 export const manualPage = (paragraphs: string[]): string =>
   `<html><head><title>Office manual</title></head><body><main>${paragraphs.map((text) => `<p>${text}</p>`).join('\n')}</main></body></html>`
+
+export interface ManualChatbot {
+  app: TestApp
+  id: string
+  /** Stops the page server and the app. */
+  stop(): Promise<void>
+}
+
+/** A fresh app with one Docs helper trained by link-add on a one-page manual of these paragraphs. */
+export async function manualChatbot(email: string, paragraphs: string[]): Promise<ManualChatbot> {
+  const app = await startTestApp()
+  const token = await subscribedToken(app, email)
+  const id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
+  const site = await addPages(app, token, id, { 'manual.html': manualPage(paragraphs) })
+  return {
+    app,
+    id,
+    stop: async () => {
+      site.stop()
+      await app.stop()
+    },
+  }
+}
 
 export interface ChatReply {
   session_id: string
