@@ -13,7 +13,9 @@ export function selfSignedCertificate(dnsName: string): { key: string; cert: str
   const ecdsaWithSha256 = seq(oid('1.2.840.10045.4.3.2'))
   const now = Date.now()
   const serial = randomBytes(16)
-  serial[0] &= 0x7f // a positive INTEGER
+  // A positive INTEGER in DER's shortest form: a first byte of 0 before one under 0x80 is refused
+  // (INVALID_INTEGER), which one certificate in 256 drew when only the top bit was cleared.
+  serial[0] = (serial[0] & 0x3f) | 0x40
   const tbs = seq(
     der(0xa0, der(0x02, Buffer.from([2]))), // version: v3
     der(0x02, serial),
