@@ -50,6 +50,8 @@ function mupdfText(bytes: Uint8Array): string {
 
 /** VmRSS of a process, in MiB. */
 const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+/** VmHWM of a process (the most it was resident at any moment), in MiB. */
+const peakRssOf = (pid: number): number => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
@@ -67,6 +69,7 @@ interface BenchResults {
   big_chat: BigChat
   rss_mb: number
   rss_idle_mb: number
+  rss_peak_mb: number
   rss_by_phase: Record<string, number>
   machine: { cpus: number; model: string | undefined; memory_gb: number; load_generator: string }
   data: { chatbots: number; documents: number; seconds_per_wrk_run: number; pairs: number }
@@ -543,6 +546,7 @@ async function main() {
     // The collector and the allocator give memory back over the seconds after a burst.
     await Bun.sleep(5_000)
     results.rss_idle_mb = rssOf(server.pid)
+    results.rss_peak_mb = peakRssOf(server.pid)
     results.machine = { cpus: cpus().length, model: cpus()[0]?.model, memory_gb: Math.round(totalmem() / 2 ** 30), load_generator: 'wrk 4.1 (Debian), 2 threads' }
     results.data = { chatbots: CHATBOTS, documents: DOCUMENTS + 1, seconds_per_wrk_run: SECONDS, pairs: PAIRS }
   } finally {
@@ -574,6 +578,7 @@ async function main() {
     `| search via chat, p50 / p99 ms (${f(r.data.documents)} documents indexed) | ${f(r.search_chat_ms.p50, 2)} / ${f(r.search_chat_ms.p99, 2)} | | |`,
     `| link pages/s from a local server | ${f(r.link_pages_per_s, 1)} | | |`,
     `| RSS after load: at once / after 5 s idle | ${f(r.rss_mb)} / ${f(r.rss_idle_mb)} MiB | | |`,
+    `| RSS at its peak over the whole run (VmHWM) | ${f(r.rss_peak_mb)} MiB | | |`,
     `| RSS after each phase, MiB | ${Object.entries(r.rss_by_phase)
       .map(([name, mb]) => `${name}: ${mb}`)
       .join('; ')} | | |`,

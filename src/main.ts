@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { ConfigError, loadConfig } from './config'
 import { normaliseEmail, isEmail } from './lib/email'
 import { PDF_EXTRACT_COMMAND } from './features/training/pdf-extractor'
+import { restartWithHeapOptions } from './infra/heap-options'
 
 const USAGE = `usage: chatbot-service [serve | migrate | grant <email> [--plan <id>] | revoke <email>]`
 
@@ -14,6 +15,7 @@ async function main(argv: string[]): Promise<number> {
     await runPdfChild()
     return 0
   }
+  if (command === 'serve') restartWithHeapOptions()
   const config = loadConfig(process.env, (path) => readFileSync(path, 'utf8'))
   const { createContext, startServer } = await import('./runtime')
 

@@ -1,0 +1,56 @@
+import { afterAll, expect, test } from 'bun:test'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { HEAP_OPTIONS } from '../../src/infra/heap-options'
+import { dropTestDatabase } from '../support/database'
+import { spawnServer } from '../support/process'
+
+const dirs: string[] = []
+afterAll(async () => {
+  for (const dir of dirs) {
+    rmSync(dir, { recursive: true, force: true })
+    await dropTestDatabase(dir)
+  }
+})
+
+/** The environment the process with this pid runs with now (after any execve). */
+const environmentOf = (pid: number): Record<string, string> =>
+  Object.fromEntries(
+    readFileSync(`/proc/${pid}/environ`, 'latin1')
+      .split('\0')
+      .filter((entry) => entry.includes('='))
+      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  )
+
+async function serverWith(env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'chatbot-heap-'))
+  dirs.push(dir)
+  return spawnServer(dir, env)
+}
+
+test('`serve` runs with the heap options: the same process, started over with them in its environment', async () => {
+  for (const name of Object.keys(HEAP_OPTIONS)) expect(process.env[name]).toBeUndefined()
+  const server = await serverWith({})
+  try {
+    const environment = environmentOf(server.child.pid)
+    for (const [name, value] of Object.entries(HEAP_OPTIONS)) expect(environment[name]).toBe(value)
+    expect(environment.DATA_DIR).toBe(dirs[0])
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+  } finally {
+    await server.kill9()
+  }
+})
+
+test("an operator's own heap options win over the service's", async () => {
+  const own = { BUN_JSC_heapGrowthMaxIncrease: '1', BUN_JSC_smallHeapGrowthFactor: '2' }
+  expect(Object.keys(own).sort()).toEqual(Object.keys(HEAP_OPTIONS).sort())
+  const server = await serverWith(own)
+  try {
+    const environment = environmentOf(server.child.pid)
+    for (const [name, value] of Object.entries(own)) expect(environment[name]).toBe(value)
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+  } finally {
+    await server.kill9()
+  }
+})
