@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs'
  * JavaScriptCore's heap growth, which it reads from the environment once, as the process starts.
  * Bun's defaults let the heap grow to about three times what the last collection left live before
  * the next one (`heapGrowthMaxIncrease` 2, on machines with 16 GB or more) or twice (`smallHeapGrowthFactor`
- * 2, below 16 GB): after a large ingestion, a server answering visitors sat on that headroom.
- * 1.75 times on either: the big set of the bench alone, 137 to 151 MiB right after its questions
- * against 146 to 179, chat latency and indexing time within the spread (README, twelfth round).
+ * 2, below 16 GB), and under load or an ingestion the server held that headroom resident.
+ * 1.75 times on either: the full bench's peak RSS 306 and 310 -> 205 to 207 MiB, throughput, chat
+ * latency and indexing time within their spread (README, Benchmarks, twelfth round).
  * Not lower: below 1.5 times every young collection is followed by a full one (JavaScriptCore's
  * fixed eden-to-old ratio of 1/3).
  */
