@@ -18,11 +18,17 @@ export const HEAP_OPTIONS: Readonly<Record<string, string>> = {
 /**
  * Starts the server over again in this same process (same pid, for a supervisor or a container) with
  * the heap options in its environment, unless they are there already: an operator's own values win.
- * Linux only (the command line comes from /proc); elsewhere the server runs with Bun's defaults.
+ * Linux only (the command line comes from /proc); elsewhere, or when the restart fails, the server
+ * runs with Bun's defaults.
  */
 export function restartWithHeapOptions(): void {
   if (process.platform !== 'linux' || !process.execve || Object.keys(HEAP_OPTIONS).every((name) => process.env[name] !== undefined)) return
-  // argv as the process was started: a compiled binary's process.argv names its embedded entry point.
-  const argv = readFileSync('/proc/self/cmdline', 'utf8').split('\0').slice(0, -1)
-  process.execve(process.execPath, argv, { ...HEAP_OPTIONS, ...process.env })
+  try {
+    // argv as the process was started: a compiled binary's process.argv names its embedded entry point.
+    const argv = readFileSync('/proc/self/cmdline', 'utf8').split('\0').slice(0, -1)
+    process.execve(process.execPath, argv, { ...HEAP_OPTIONS, ...process.env })
+  } catch (error) {
+    // No /proc, or exec refused (a sandbox): serving with Bun's defaults beats not serving.
+    console.warn(`heap options not applied, serving with the runtime's defaults: ${error instanceof Error ? error.message : String(error)}`)
+  }
 }
