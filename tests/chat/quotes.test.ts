@@ -8,7 +8,7 @@ import { client, startTestApp, subscribedToken, type TestApp } from '../support/
 import { startSmtpSink } from '../support/smtp-sink'
 import { createChatbot, subscribedTokenViaSmtp, webhookSecretOf } from '../support/chatbots'
 import { path } from '../support/endpoints'
-import { type Delivery, startWebhookReceiver } from '../support/webhook-receiver'
+import { startWebhookReceiver } from '../support/webhook-receiver'
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>
 

@@ -130,7 +130,7 @@ describe('an owner runs the chatbots day to day', () => {
       const inTokyo = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: OWNER_ZONE }).format(new Date(start))
       const inNewYork = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' }).format(new Date(start))
       const time = page.locator('th time[data-zone]').first()
-      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is checked, the calendar time on a line of its own
+      // The rendered text (Playwright innerText) is checked, the calendar time on a line of its own
       expect(await time.innerText()).toBe(`${inTokyo} (${OWNER_ZONE})\nCalendar time: ${inNewYork} (America/New_York)`)
       await page.getByRole('button', { name: /^Cancel the appointment of Ada Lovelace/ }).click()
       await page.waitForURL(/notice=appointment-cancelled/)

@@ -73,6 +73,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: bodies are read as loose JSON across hundreds of assertions; the API's own types are checked against the generated client (tests/support/api.d.ts)
 export interface Reply<T = any> {
   status: number
   body: T

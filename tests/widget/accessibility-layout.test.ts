@@ -276,6 +276,33 @@ describe('phone (375 px)', () => {
   )
 })
 
+describe('placement', () => {
+  test(
+    'the launcher and the window sit bottom right, or bottom left when the script says data-position="left"',
+    async () => {
+      const embed = suite.chatbots.business.embed_code
+      expect(embed).toContain(' data-chatbot-id=')
+      suite.host.register('left', embed.replace(' data-chatbot-id=', ' data-position="left" data-chatbot-id='))
+      const sides: Record<string, { launcher: string; window: string }> = {}
+      for (const [name, id] of [
+        ['default', suite.ids.business],
+        ['left', 'left'],
+      ] as const) {
+        const { page, w } = await openHostPage(desktop, suite, { id }, { markdown: false })
+        const side = async (box: { x: number; width: number } | null) => (box && box.x + box.width / 2 < 1280 / 2 ? 'left' : 'right')
+        const launcher = await side(await w.launcher.boundingBox())
+        await w.launcher.click()
+        await w.window.waitFor({ state: 'visible' })
+        sides[name] = { launcher, window: await side(await w.window.boundingBox()) }
+        expect(pageErrors(page)).toEqual([])
+        await page.close()
+      }
+      expect(sides).toEqual({ default: { launcher: 'right', window: 'right' }, left: { launcher: 'left', window: 'left' } })
+    },
+    TIMEOUT,
+  )
+})
+
 describe('several widgets on one page', () => {
   test(
     'each embed code gets its own widget: own shadow root, own launcher, own conversation',

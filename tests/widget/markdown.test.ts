@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../support/browser'
 import { MARKED_VERSION } from '../../src/features/chatbots/marked-pin'
 import { asMarkdownText } from '../../src/lib/markdown-text'
-import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
+import { client, startTestApp, subscribedToken } from '../support/app'
 import { CREATION_BODIES } from '../support/chatbots'
 import { DESKTOP, hostPage, MARKED_UMD, newContext, pageErrors, screenshot, widget, wire } from './harness'
 
@@ -71,7 +71,15 @@ async function startSite(env: Record<string, string>) {
   if (created.status !== 200) throw new Error(JSON.stringify(created.body))
   const embed: string = (await api.get(`/api/v1.0/chatbot-get/${created.body.chatbot_id}/`)).body.embed_code
   const host = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(hostPage(embed), { headers: { 'content-type': 'text/html; charset=utf-8' } }) })
-  return { app, embed, pageUrl: `http://localhost:${host.port}/`, stop: async () => (host.stop(true), await app.stop()) }
+  return {
+    app,
+    embed,
+    pageUrl: `http://localhost:${host.port}/`,
+    stop: async () => {
+      host.stop(true)
+      await app.stop()
+    },
+  }
 }
 
 type Site = Awaited<ReturnType<typeof startSite>>

@@ -35,11 +35,7 @@ export class Widget {
   private readonly chat: ChatView
   private readonly actions: HTMLElement | null
 
-  constructor(
-    private readonly api: ChatApi,
-    config: WidgetConfig,
-    options: { stylesheet: string; left: boolean },
-  ) {
+  constructor(api: ChatApi, config: WidgetConfig, options: { stylesheet: string; left: boolean }) {
     const title = config.chatbot_title.trim() || config.chatbot_name.trim() || 'Chat'
     const storage = new ChatbotStorage(config.chatbot_id)
     const host = h(HOST_TAG, { 'data-chatbot-id': config.chatbot_id, 'data-testid': 'chatbot-host' })
