@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { GOODBYE_REPLY, greetingReply, NOTHING_FOUND, thanksReply } from '../../src/features/answers/texts'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { addPdf, ANSWERING_BAKERY, ask, DOCS_HELPER, INSTRUCTIONS } from './support'
+import { addPdf, ANSWERING_BAKERY, ask, DOCS_HELPER, INSTRUCTIONS, manualChatbot } from './support'
 import { createChatbot } from '../support/chatbots'
 
 let app: TestApp
@@ -162,4 +162,28 @@ test('a price question is answered by a passage saying there is nothing to pay',
   const free = await ask(app, bot, 'How much does cleaning the kiln shelves cost?')
   expect(free.answered).toBe(true)
   expect(free.reply).toContain('free of charge')
+})
+
+test("a paper's reference list answers nothing: its cited titles hold a question's words, not its answer", async () => {
+  const paper = await manualChatbot('references@answers.example', [
+    'Tracing JIT',
+    'Our interpreter records the hot loops of a program and compiles each loop into native code, so a loop that runs a million times is compiled once.',
+    'References',
+    '[1] A. Gal, C. W. Probst, and M. Franz. HotpathVM: An effective JIT compiler for resource-constrained devices. In Proceedings of the International Conference on Virtual Execution Environments, pages 144–153. ACM Press, 2006.',
+    '[2] A. Rigo. Representation-Based Just-In-time Specialization and the Psyco Prototype for Python. In PEPM, 2004.',
+    '17. Yamamoto K., Kondo T, Kimata A. Lack of effect of aerobic physical exercise on nitric oxide concentrations in healthy young subjects. Nagoya J Med Sci 2007; 69, 167-172.',
+  ])
+  try {
+    for (const question of [
+      'Which JIT compiler suits resource-constrained devices?',
+      'How do I specialize Python prototypes?',
+      'Does aerobic exercise change nitric oxide levels?',
+    ]) {
+      expect({ question, answer: await ask(paper.app, paper.id, question) }).toMatchObject({ question, answer: { reply: NOTHING_FOUND, answered: false } })
+    }
+    // The paper's own text still answers.
+    expect((await ask(paper.app, paper.id, 'How often is a hot loop compiled?')).reply).toContain('compiled once')
+  } finally {
+    await paper.stop()
+  }
 })

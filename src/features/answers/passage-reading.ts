@@ -45,9 +45,11 @@ export function deniedStems(text: string): string[] {
  */
 export function readPassage(text: string, wanted: ReadonlySet<string>): PassageReading {
   const { sentences, paragraphStarts } = linesOf(text)
+  const cited = referenceEntries(sentences, paragraphStarts)
   const where = new Map<string, number[]>()
   const denied = new Map<string, number[]>()
   for (const [j, sentence] of sentences.entries()) {
+    if (cited.has(j)) continue
     for (const word of materialWordsOf(sentence)) {
       const stem = stemOf(word)
       if (!wanted.has(stem)) continue
@@ -80,6 +82,39 @@ function linesOf(text: string): { sentences: string[]; paragraphStarts: Set<numb
     sentences.push(sentence)
   }
   return { sentences, paragraphStarts }
+}
+
+/**
+ * The start of a reference list's entry, numbered as papers number them: "[7] V. Bala, E.
+ * Duesterwald, and S. Banerjia." or "17. Yamamoto K., Kondo T, …" (a number, then an author's
+ * initials and name in either order).
+ */
+const ENTRY_START = /^(?:\[\d{1,3}\]|\d{1,3}\.)\s+(?:(?:\p{Lu}\.\s?){1,3}\s*\p{Lu}[\p{L}'’-]+|\p{Lu}[\p{L}'’-]+,?\s+(?:\p{Lu}\.?\s?){1,3}[,.])/u
+const YEAR = /\b(?:1[89]|20)\d\d\b/
+/**
+ * What a citation holds besides its authors: pages or a report's number, a venue ("In PEPM"), a
+ * publisher, or the year that closes it ("…, 2006.").
+ */
+const CITED_IN =
+  /\d+\s*[–-]\s*\d+|\bpp?\.\s*\d|\b(?:[Pp]roceedings|Proc|[Pp]ress|[Jj]ournal|J|[Cc]onference|[Ss]ymposium|[Tt]ransactions|[Tt]hesis|[Vv]ol)\b|\bet al\b|(?:^|\. )In \p{Lu}|\b(?:1[89]|20)\d\d[a-z]?\.(?:\s|$)/u
+
+/**
+ * The sentences of a passage that are a reference list's entries: from a paragraph's first entry
+ * to its end, when what follows holds a year and a venue, pages or publisher. The titles a paper
+ * cites are dense in the words of any question on their topic ("Python", "virtual environments")
+ * and never answer one, so ranking reads no stems in them.
+ */
+function referenceEntries(sentences: string[], paragraphStarts: Set<number>): Set<number> {
+  const cited = new Set<number>()
+  const starts = [...paragraphStarts, sentences.length]
+  for (let p = 0; p + 1 < starts.length; p++) {
+    let first = starts[p]
+    while (first < starts[p + 1] && !ENTRY_START.test(sentences[first])) first++
+    if (first === starts[p + 1]) continue
+    const entries = sentences.slice(first, starts[p + 1]).join(' ')
+    if (YEAR.test(entries) && CITED_IN.test(entries)) for (let j = first; j < starts[p + 1]; j++) cited.add(j)
+  }
+  return cited
 }
 
 /** Sentences that lean on the one before them ("This means…", "For example, …", "However, …"). */
