@@ -199,6 +199,23 @@ export function namesTopic(query: string): boolean {
 }
 
 /**
+ * The words a question writes as names, in lower case: capitalised inside a sentence ("Do you ship
+ * to Australia?"), or with a capital after their first letter wherever they stand ("PostgreSQL",
+ * "macOS"). "I" is no name.
+ */
+export function namedWords(query: string): string[] {
+  const names: string[] = []
+  for (const match of query.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
+    const word = match[0]
+    const before = query.slice(0, match.index).trimEnd()
+    const opensSentence = before === '' || /[.!?:"“(]$/.test(before)
+    const name = (/^\p{Lu}/u.test(word) && !opensSentence && word !== 'I') || /^.+\p{Lu}/u.test(word.replace(/^\p{Lu}+$/u, ''))
+    if (name) names.push(word.toLowerCase())
+  }
+  return names
+}
+
+/**
  * Capital letters written alone, as names ("Why is R named R?", "vitamin C", "plan B"), lower
  * case: "I" and "A" are words, and a lone small letter is usually a variable or an option.
  */

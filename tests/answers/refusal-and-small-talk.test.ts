@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { GOODBYE_REPLY, greetingReply, NOTHING_FOUND, thanksReply } from '../../src/features/answers/texts'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
-import { addPdf, ANSWERING_BAKERY, ask, DOCS_HELPER, INSTRUCTIONS, manualChatbot } from './support'
+import { addPdf, ANSWERING_BAKERY, ask, DOCS_HELPER, INSTRUCTIONS, withManualChatbot } from './support'
 import { createChatbot } from '../support/chatbots'
 
 let app: TestApp
@@ -165,25 +165,40 @@ test('a price question is answered by a passage saying there is nothing to pay',
 })
 
 test("a paper's reference list answers nothing: its cited titles hold a question's words, not its answer", async () => {
-  const paper = await manualChatbot('references@answers.example', [
+  const paper = [
     'Tracing JIT',
     'Our interpreter records the hot loops of a program and compiles each loop into native code, so a loop that runs a million times is compiled once.',
     'References',
     '[1] A. Gal, C. W. Probst, and M. Franz. HotpathVM: An effective JIT compiler for resource-constrained devices. In Proceedings of the International Conference on Virtual Execution Environments, pages 144–153. ACM Press, 2006.',
     '[2] A. Rigo. Representation-Based Just-In-time Specialization and the Psyco Prototype for Python. In PEPM, 2004.',
     '17. Yamamoto K., Kondo T, Kimata A. Lack of effect of aerobic physical exercise on nitric oxide concentrations in healthy young subjects. Nagoya J Med Sci 2007; 69, 167-172.',
-  ])
-  try {
+  ]
+  await withManualChatbot('references@answers.example', paper, async (ask) => {
     for (const question of [
       'Which JIT compiler suits resource-constrained devices?',
       'How do I specialize Python prototypes?',
       'Does aerobic exercise change nitric oxide levels?',
     ]) {
-      expect({ question, answer: await ask(paper.app, paper.id, question) }).toMatchObject({ question, answer: { reply: NOTHING_FOUND, answered: false } })
+      expect({ question, answer: await ask(question) }).toMatchObject({ question, answer: { reply: NOTHING_FOUND, answered: false } })
     }
     // The paper's own text still answers.
-    expect((await ask(paper.app, paper.id, 'How often is a hot loop compiled?')).reply).toContain('compiled once')
-  } finally {
-    await paper.stop()
-  }
+    expect((await ask('How often is a hot loop compiled?')).reply).toContain('compiled once')
+  })
+})
+
+test('a name the material never writes is refused, whatever else of the question it holds; a word naming the same thing stands in for it', async () => {
+  const shipping = [
+    'Shipping',
+    'We ship every order to any country of the European Union within three working days.',
+    'Orders to Germany and France travel by road; the parcel carrier leaves our warehouse each afternoon.',
+    'Customers across the USA receive their parcels by air freight within a week.',
+  ]
+  await withManualChatbot('names@answers.example', shipping, async (ask) => {
+    // "country" is Australia's broader word in WordNet, and the material holds it: no stand-in.
+    expect(await ask('Do you ship orders to Australia?')).toMatchObject({ reply: NOTHING_FOUND, answered: false })
+    expect(await ask('How do parcels travel to Japan?')).toMatchObject({ reply: NOTHING_FOUND, answered: false })
+    expect((await ask('How do parcels travel to Germany?')).reply).toContain('by road')
+    // WordNet names America "USA" too.
+    expect((await ask('How long do parcels take to America?')).reply).toContain('air freight')
+  })
 })

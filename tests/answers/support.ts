@@ -83,6 +83,16 @@ export async function manualChatbot(email: string, paragraphs: string[]): Promis
   }
 }
 
+/** Runs `use` with a one-page manual chatbot's questions (a fresh visitor each), then stops its app. */
+export async function withManualChatbot(email: string, paragraphs: string[], use: (ask: (question: string) => Promise<ChatReply>) => Promise<void>): Promise<void> {
+  const bot = await manualChatbot(email, paragraphs)
+  try {
+    await use((question) => ask(bot.app, bot.id, question))
+  } finally {
+    await bot.stop()
+  }
+}
+
 export interface ChatReply {
   session_id: string
   message_id: string

@@ -8,12 +8,12 @@
 // passage's document holds of the question lifts a passage. How a passage is read (its sentences,
 // paragraphs, sections) is passage-reading.ts; how the chosen sentences are quoted, excerpt.ts.
 import type { AppContext } from '../../context'
-import { isStopWord, materialWordsOf, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
+import { isStopWord, materialWordsOf, namedWords, namesTopic, searchTerms, stemOf, wordsOf } from '../../lib/search-terms'
 import { searchStems, termFrequencies, type Passage } from '../training/service'
 import { answerTypeOf, askedInstanceOf, type ExpectedAnswer } from './answer-forms'
 import { asksForJudgement, cuesIn, questionCues } from './cues'
 import { answerOfSection, deniedStems, leadStart, type PassageReading, readPassage, sectionOf } from './passage-reading'
-import { relatedWords } from './wordnet'
+import { relatedWords, sameNames } from './wordnet'
 
 /** Candidates read before choosing: the answer's passage is often not among the first three. */
 export const CANDIDATES = 30
@@ -390,6 +390,15 @@ export async function rankMaterial(ctx: AppContext, chatbotId: string, question:
     return sum + (terms.weights.get(t) ?? 0) * stand
   }, 0)
   terms.unknown = terms.total > 0 ? unknownWeight / terms.total : 1
+  // A name the material never writes is what the question is about: no passage on the rest of its
+  // words answers "Do you ship to Australia?". Only a word naming the same thing stands in for it
+  // ("USA" for "America"), not a broader one ("country").
+  for (const name of namedWords(question)) {
+    const stem = stemOf(name)
+    if (!terms.missing.has(stem)) continue
+    const same = new Set((await sameNames(name)).map(stemOf))
+    if (!terms.related.get(stem)?.some((r) => same.has(r) && inCandidates(r))) terms.unknown = 1
+  }
   return { terms, passages: withOwnWords(rankPassages(hits, read, terms), terms) }
 }
 

@@ -203,15 +203,11 @@ function baseForms(word: string, pos: string): string[] {
 
 /**
  * Single words related to `word` by its most frequent senses (its verb senses first when
- * `asVerb`), nearest first over every part of speech: derived forms, synonyms, then one step
- * broader (for an adjective, its similar adjectives: WordNet gives adjectives no broader words),
- * then one step narrower. Multi-word entries ("football_player") are left out: their parts mean
- * something else alone.
+ * `asVerb`), by distance: [derived forms, synonyms, one step broader (for an adjective, its similar
+ * adjectives: WordNet gives adjectives no broader words), one step narrower], each over every part
+ * of speech. Multi-word entries ("football_player") are left out: their parts mean something else alone.
  */
-export async function relatedWords(word: string, asVerb = false): Promise<string[]> {
-  const key = `${asVerb ? 'v' : ''}:${word}`
-  const known = cache.get(key)
-  if (known) return known
+async function relativesByDistance(word: string, asVerb: boolean): Promise<string[][]> {
   const parts = await load()
   const levels: string[][][] = [[], [], [], []]
   // A word used as a verb ("can I check") is looked up as a verb first, so its verb senses lead.
@@ -229,10 +225,28 @@ export async function relatedWords(word: string, asVerb = false): Promise<string
     for (const offset of first.hypernyms) levels[2].push((await synsetAt(part, offset)).words)
     for (const offset of first.hyponyms) levels[3].push((await synsetAt(part, offset)).words)
   }
-  const related: string[] = []
-  for (const w of levels.flat(2)) if (!w.includes('_') && w !== word && !related.includes(w)) related.push(w)
-  const result = related.slice(0, MAX_RELATED)
+  return levels.map((level) => level.flat().filter((w) => !w.includes('_') && w !== word))
+}
+
+/** Each word once, in order, at most MAX_RELATED. */
+const distinct = (words: string[]): string[] => [...new Set(words)].slice(0, MAX_RELATED)
+
+/** The related words of `word`, nearest first: derived forms, synonyms, broader, narrower. */
+export async function relatedWords(word: string, asVerb = false): Promise<string[]> {
+  const key = `${asVerb ? 'v' : ''}:${word}`
+  const known = cache.get(key)
+  if (known) return known
+  const result = distinct((await relativesByDistance(word, asVerb)).flat())
   if (cache.size >= CACHE_LIMIT) cache.clear()
   cache.set(key, result)
   return result
+}
+
+/**
+ * Words that name what `word` names: its derived forms and synonyms ("American", "USA" for
+ * "America"), not its broader or narrower words ("country" is no stand-in for "Australia").
+ */
+export async function sameNames(word: string): Promise<string[]> {
+  const [derived, synonyms] = await relativesByDistance(word, false)
+  return distinct([...derived, ...synonyms])
 }
