@@ -201,16 +201,18 @@ export function namesTopic(query: string): boolean {
 /**
  * The words a question writes as names, in lower case: capitalised inside a sentence ("Do you ship
  * to Australia?"), or with a capital after their first letter wherever they stand ("PostgreSQL",
- * "macOS"). "I" is no name.
+ * "macOS"). "I" and "I'm" are no names; nor is a word in capitals only at a sentence's start.
  */
 export function namedWords(query: string): string[] {
   const names: string[] = []
   for (const match of query.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
     const word = match[0]
-    const before = query.slice(0, match.index).trimEnd()
-    const opensSentence = before === '' || /[.!?:"“(]$/.test(before)
-    const name = (/^\p{Lu}/u.test(word) && !opensSentence && word !== 'I') || /^.+\p{Lu}/u.test(word.replace(/^\p{Lu}+$/u, ''))
-    if (name) names.push(word.toLowerCase())
+    let before = match.index - 1
+    while (before >= 0 && /\s/.test(query[before])) before--
+    const opensSentence = before < 0 || /[.!?:"“(]/.test(query[before])
+    const capitalised = /^\p{Lu}/u.test(word) && !opensSentence && !/^I(?:['’]\p{Ll}+)?$/u.test(word)
+    const innerCapital = /^.+\p{Lu}/u.test(word) && !/^\p{Lu}+$/u.test(word)
+    if (capitalised || innerCapital) names.push(word.toLowerCase())
   }
   return names
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { chatbotToken, fullTextIndex, MAX_TERM_PASSAGES, searchPlan } from '../../src/db/fulltext'
 import { onPostgres } from '../support/database'
 import { searchPassages } from '../../src/features/training/search'
-import { searchTerms, wordsOf } from '../../src/lib/search-terms'
+import { namedWords, searchTerms, wordsOf } from '../../src/lib/search-terms'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { textPdf } from './pdf-fixtures'
 import { createChatbot, pdfForm } from '../support/chatbots'
@@ -57,6 +57,18 @@ beforeAll(async () => {
   ])
 })
 afterAll(() => app.stop())
+
+test('names in a question: capitalised inside a sentence or with an inner capital; not "I", not a sentence\'s first word', () => {
+  const cases: [string, string[]][] = [
+    ['Do you ship to Australia?', ['australia']],
+    ['Which port does PostgreSQL listen on?', ['postgresql']],
+    ["I'm new here. Can I install it on macOS?", ['macos']],
+    ['LVM? What does LVM stand for?', ['lvm']],
+    ['how do i reset my password', []],
+    ['Is "Express" supported?', []],
+  ]
+  for (const [question, names] of cases) expect({ question, names: namedWords(question) }).toEqual({ question, names })
+})
 
 test('bm25 puts the passage holding most of the terms first, and stems words', async () => {
   const hits = await searchPassages(app.ctx, bot, 'How often should I be feeding my sourdough starter?')
