@@ -42,15 +42,20 @@ test('`serve` runs with the heap options: the same process, started over with th
   }
 })
 
-test("an operator's own heap options win over the service's", async () => {
+test("an operator's own heap options win over the service's: both set, or one set and the other the service's", async () => {
   const own = { BUN_JSC_heapGrowthMaxIncrease: '1', BUN_JSC_smallHeapGrowthFactor: '2' }
   expect(Object.keys(own).sort()).toEqual(Object.keys(HEAP_OPTIONS).sort())
-  const server = await serverWith(own)
-  try {
-    const environment = environmentOf(server.child.pid)
-    for (const [name, value] of Object.entries(own)) expect(environment[name]).toBe(value)
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
-  } finally {
-    await server.kill9()
+  for (const [set, expected] of [
+    [own, own],
+    [{ BUN_JSC_heapGrowthMaxIncrease: '1' }, { BUN_JSC_heapGrowthMaxIncrease: '1', BUN_JSC_smallHeapGrowthFactor: HEAP_OPTIONS.BUN_JSC_smallHeapGrowthFactor }],
+  ] as const) {
+    const server = await serverWith(set)
+    try {
+      const environment = environmentOf(server.child.pid)
+      for (const [name, value] of Object.entries(expected)) expect({ set, name, value: environment[name] }).toEqual({ set, name, value })
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    } finally {
+      await server.kill9()
+    }
   }
 })
