@@ -66,6 +66,7 @@ interface BenchResults {
   healthz: Versus
   widget_config: Versus
   widget_js_br: Versus
+  widget_css_br: Versus
   big_chat: BigChat
   rss_mb: number
   rss_idle_mb: number
@@ -512,12 +513,14 @@ async function main() {
     const getUrl = `${base}/api/v1.0/chatbot-get/${ids[1]}/`
     const configUrl = `${base}/api/v1.0/widget/${ids[1]}/`
     const assetUrl = `${base}/widget/chatbot.js`
+    const styleUrl = `${base}/widget/chatbot.css`
     const br = { 'accept-encoding': 'br' }
     const bare = await startBare(dir, {
       '/chatbot-get': await captured(getUrl, auth),
       '/healthz': await captured(`${base}/healthz`, {}),
       '/widget-config': await captured(configUrl, {}),
       '/widget.js': await captured(assetUrl, br),
+      '/widget.css': await captured(styleUrl, br),
     })
     // Service and bare take turns, PAIRS times; the pair with the median ratio is reported, with
     // the spread of the ratios: one 5 s pair moved by 0.6 to 0.9 from run to run, as the machine's
@@ -537,6 +540,7 @@ async function main() {
     // No If-None-Match: every answer is a whole 200, as on a first page view.
     results.widget_config = versus(configUrl, {}, '/widget-config')
     results.widget_js_br = versus(assetUrl, br, '/widget.js')
+    results.widget_css_br = versus(styleUrl, br, '/widget.css')
     bare.stop()
     phase('hot routes under wrk')
 
@@ -566,6 +570,7 @@ async function main() {
     versusRow('/healthz, 64 connections', r.healthz),
     versusRow('widget config (200s), 64 connections', r.widget_config),
     versusRow('/widget/chatbot.js with br, 64 connections', r.widget_js_br),
+    versusRow('/widget/chatbot.css with br, 64 connections', r.widget_css_br),
     ...(['common', 'mixed', 'rare'] as const).map((kind) => {
       const g = r.big_chat.groups[kind]
       return `| chat over ${f(r.big_chat.chunks)} passages (${f(PASSAGES_PER_CHATBOT)} a chatbot), ${kind}-word questions: p50 / p99 ms | ${f(g.service.p50, 2)} / ${f(g.service.p99, 2)} | FTS5 bm25 top 10 of the chatbot: ${f(g.fts5.p50, 2)} / ${f(g.fts5.p99, 2)} | |`
