@@ -1,30 +1,21 @@
 /**
  * GET /swagger (Swagger UI) and GET /swagger/json (the document). The UI's script and stylesheet
- * come from the pinned swagger-ui-dist package and are served by the service itself (imported as
- * text, so `bun build --compile` carries them): the page works offline and under a strict CSP.
+ * come from the pinned swagger-ui-dist package and are served by the service itself
+ * (swagger-assets.ts, loaded on the first request for one): the page works offline and under a
+ * strict CSP.
  * The document declares HTTP bearer auth, so "Authorize" takes the bare token.
  */
 import { Elysia } from 'elysia'
 import { NOT_FOUND, notFound } from './errors'
-import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'text' }
-import swaggerJs from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'text' }
+import type { Asset } from './swagger-assets'
 
-interface Asset {
-  body: string
-  type: string
-  etag: string
-}
+/** The page's files, known before their module is loaded: a request for any other loads nothing. */
+export const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js'] as const
+export type SwaggerFile = (typeof SWAGGER_FILES)[number]
+const isSwaggerFile = (name: string): name is SwaggerFile => (SWAGGER_FILES as readonly string[]).includes(name)
 
-const asset = (body: string, type: string): Asset => ({
-  body,
-  type,
-  etag: `"${new Bun.CryptoHasher('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-})
-
-const INIT = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({ url: '/swagger/json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true })
-})
-`
+let assets: Promise<Record<SwaggerFile, Asset>> | undefined
+const swaggerAssets = (): Promise<Record<SwaggerFile, Asset>> => (assets ??= import('./swagger-assets').then((m) => m.ASSETS))
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -42,12 +33,6 @@ const PAGE = `<!doctype html>
 </html>
 `
 
-const ASSETS: Record<string, Asset> = {
-  'swagger-ui.css': asset(swaggerCss, 'text/css; charset=utf-8'),
-  'swagger-ui-bundle.js': asset(swaggerJs, 'application/javascript; charset=utf-8'),
-  'init.js': asset(INIT, 'application/javascript; charset=utf-8'),
-}
-
 /** Only our own origin: Swagger UI sets inline styles, and draws its icons as data: images. */
 export const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -64,9 +49,9 @@ export const apiDocs = (document: () => object) =>
     .get('/swagger/json', () => document(), HIDDEN)
     .get(
       '/swagger/:file',
-      ({ params, request }) => {
-        const found = ASSETS[params.file]
-        if (!found) throw notFound(NOT_FOUND)
+      async ({ params, request }) => {
+        if (!isSwaggerFile(params.file)) throw notFound(NOT_FOUND)
+        const found = (await swaggerAssets())[params.file]
         const headers = { 'content-type': found.type, etag: found.etag, 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' }
         if (request.headers.get('if-none-match') === found.etag) return new Response(null, { status: 304, headers })
         return new Response(found.body, { headers })

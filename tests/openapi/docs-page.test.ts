@@ -67,3 +67,17 @@ test('the page loads only its own pinned assets, under a CSP, and "Try it out" t
   expect(problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([])
   await context.close()
 }, 60_000)
+
+test("the page's files are served with an ETag, and a name that is none of them is a 404", async () => {
+  const script = await fetch(`${app.url}/swagger/swagger-ui-bundle.js`)
+  expect(script.status).toBe(200)
+  expect(script.headers.get('content-type')).toBe('application/javascript; charset=utf-8')
+  expect(await script.text()).toContain('SwaggerUIBundle')
+  const etag = script.headers.get('etag')
+  expect(etag).toMatch(/^"[\w-]{22}"$/)
+  const again = await fetch(`${app.url}/swagger/swagger-ui-bundle.js`, { headers: { 'if-none-match': etag ?? '' } })
+  expect(again.status).toBe(304)
+  const missing = await fetch(`${app.url}/swagger/swagger-ui-bundle.js.map`)
+  expect(missing.status).toBe(404)
+  expect(await missing.json()).toMatchObject({ code: 'not_found' })
+})
