@@ -27,12 +27,25 @@ const SENSES = 2
 const MAX_RELATED = 40
 const CACHE_LIMIT = 5_000
 
+/**
+ * A part's index, only what a lookup reads: each single-word lemma (a question's words never hold
+ * WordNet's "_") and its synset offsets, most frequent sense first. Kept whole as the file's text
+ * it held 6 MB from the first question on, all of it live to every full collection; this is
+ * about 1.5 MB for the three parts.
+ */
+interface LemmaIndex {
+  /** The lemmas one after another, in the file's (sorted) order. */
+  lemmas: string
+  /** Where lemma i starts in `lemmas`; entry i + 1 is where it ends. */
+  starts: Uint32Array
+  /** Where lemma i's offsets start in `offsets`; entry i + 1 is where they end. */
+  firstOffset: Uint32Array
+  offsets: Uint32Array
+}
+
 interface LoadedPart {
   letters: string[]
-  /** The index file whole, as one string (6 MB for the three parts, held from the first question). */
-  index: string
-  /** Where each lemma's line starts in `index`, in the file's (sorted) order. */
-  starts: Uint32Array
+  index: LemmaIndex
   /**
    * The data file's path, read a synset at a time through a Blob made for that read: kept whole it
    * held 21 MB more for a few lookups a question, and a Blob kept open on a compiled binary's
@@ -51,45 +64,46 @@ const cache = new Map<string, string[]>()
 const synsets = new Map<string, Synset>()
 const SYNSET_CACHE_LIMIT = 20_000
 
-/** Line starts of the lemma lines (license lines at the top start with a space; they are no lemmas). */
-function lineStarts(index: string): Uint32Array {
-  const starts: number[] = []
-  for (let at = 0; at < index.length; ) {
-    const end = index.indexOf('\n', at)
-    if (index.charCodeAt(at) !== 32 && end !== at) starts.push(at)
-    if (end < 0) break
-    at = end + 1
+/**
+ * An index file's lemma lines ("lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt
+ * tagsense_cnt synset_offset..."; license lines at the top start with a space), multi-word
+ * lemmas left out.
+ */
+export function lemmaIndex(text: string): LemmaIndex {
+  const lemmas: string[] = []
+  const starts = [0]
+  const firstOffset = [0]
+  const offsets: number[] = []
+  let length = 0
+  for (const line of text.split('\n')) {
+    if (line === '' || line.charCodeAt(0) === 32) continue
+    const fields = line.trim().split(' ')
+    if (fields[0].includes('_')) continue
+    const synsetCount = Number(fields[2])
+    for (const offset of fields.slice(fields.length - synsetCount)) offsets.push(Number(offset))
+    lemmas.push(fields[0])
+    length += fields[0].length
+    starts.push(length)
+    firstOffset.push(offsets.length)
   }
-  return Uint32Array.from(starts)
+  return { lemmas: lemmas.join(''), starts: Uint32Array.from(starts), firstOffset: Uint32Array.from(firstOffset), offsets: Uint32Array.from(offsets) }
 }
 
 function load(): Promise<LoadedPart[]> {
   loaded ??= Promise.all(
-    PARTS.map(async (part) => {
-      const index = await Bun.file(part.index).text()
-      return { letters: part.letters, index, starts: lineStarts(index), data: part.data, dataSize: Bun.file(part.data).size }
-    }),
+    PARTS.map(async (part) => ({ letters: part.letters, index: lemmaIndex(await Bun.file(part.index).text()), data: part.data, dataSize: Bun.file(part.data).size })),
   )
   return loaded
 }
 
-/** The synset offsets of a lemma, most frequent sense first (binary search over the sorted index). */
-function offsetsOf(part: LoadedPart, lemma: string): number[] {
+/** The synset offsets of a lemma, most frequent sense first (binary search over the sorted lemmas). */
+export function offsetsOf(index: LemmaIndex, lemma: string): number[] {
   let low = 0
-  let high = part.starts.length - 1
+  let high = index.starts.length - 2
   while (low <= high) {
     const mid = (low + high) >> 1
-    const start = part.starts[mid]
-    const key = part.index.slice(start, part.index.indexOf(' ', start))
-    if (key === lemma) {
-      const end = part.index.indexOf('\n', start)
-      const fields = part.index
-        .slice(start, end < 0 ? undefined : end)
-        .trim()
-        .split(' ')
-      const synsets = Number(fields[2])
-      return fields.slice(fields.length - synsets).map(Number)
-    }
+    const key = index.lemmas.slice(index.starts[mid], index.starts[mid + 1])
+    if (key === lemma) return Array.from(index.offsets.subarray(index.firstOffset[mid], index.firstOffset[mid + 1]))
     if (key < lemma) low = mid + 1
     else high = mid - 1
   }
@@ -220,10 +234,10 @@ async function relativesByDistance(word: string, asVerb: boolean): Promise<strin
   const levels: string[][][] = [[], [], [], []]
   // A word used as a verb ("can I check") is looked up as a verb first, so its verb senses lead.
   for (const part of asVerb ? [parts[1], parts[0], parts[2]] : parts) {
-    const lemma = baseForms(word, part.letters[0]).find((form) => offsetsOf(part, form).length > 0)
+    const lemma = baseForms(word, part.letters[0]).find((form) => offsetsOf(part.index, form).length > 0)
     if (!lemma) continue
     const senses = await Promise.all(
-      offsetsOf(part, lemma)
+      offsetsOf(part.index, lemma)
         .slice(0, SENSES)
         .map((offset) => synsetAt(part, offset)),
     )
