@@ -14,6 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 test('each file is copied whole under its own name; a whole copy is kept, a cut one is made again', async () => {
   await copyWordnetFiles(dir, files)
   expect(readdirSync(dir).sort()).toEqual(['data.verb', 'index.verb'])
+  expect(statSync(join(dir, 'data.verb')).mode & 0o777).toBe(0o600)
   for (const file of files) expect(await Bun.file(join(dir, basename(file))).text()).toBe(await Bun.file(file).text())
 
   const kept = statSync(join(dir, 'data.verb')).mtimeMs

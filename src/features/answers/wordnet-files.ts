@@ -6,7 +6,7 @@
 // binary reads copies of them on disk (DATA_DIR/wordnet), through the page cache like any data file.
 // The copies are made by a child process, the binary itself with a subcommand: made by the server,
 // the copy would touch every page of the embedded files in the server's own mapping.
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 
 /** The subcommand of the compiled binary that copies the embedded dictionary out (main.ts dispatches it). */
@@ -29,12 +29,14 @@ async function isCopyOf(copy: string, file: string): Promise<boolean> {
 
 /** The copy subcommand: each file into `dir` under its own name, unless a copy of it is there; written under another name, then renamed. */
 export async function copyWordnetFiles(dir: string, files: string[]): Promise<void> {
-  mkdirSync(dir, { recursive: true })
+  // Private like the rest of DATA_DIR (README, Configuration).
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
   for (const file of files) {
     const copy = join(dir, basename(file))
     if (await isCopyOf(copy, file)) continue
     const partial = `${copy}.${process.pid}.partial`
     await Bun.write(partial, Bun.file(file))
+    chmodSync(partial, 0o600)
     renameSync(partial, copy)
   }
 }
