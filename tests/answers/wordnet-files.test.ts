@@ -19,6 +19,7 @@ test('each file is copied whole under its own name; a whole copy is kept, a cut 
 
   const kept = statSync(join(dir, 'data.verb')).mtimeMs
   writeFileSync(join(dir, 'index.verb'), 'cut short')
+  writeFileSync(join(dir, 'data.verb.4242.partial'), 'left by a copy that was killed')
   await Bun.sleep(20)
   await copyWordnetFiles(dir, files)
   expect(statSync(join(dir, 'data.verb')).mtimeMs).toBe(kept)

@@ -6,13 +6,16 @@
 // binary reads copies of them on disk (DATA_DIR/wordnet), through the page cache like any data file.
 // The copies are made by a child process, the binary itself with a subcommand: made by the server,
 // the copy would touch every page of the embedded files in the server's own mapping.
-import { chmodSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 
 /** The subcommand of the compiled binary that copies the embedded dictionary out (main.ts dispatches it). */
 export const WORDNET_COPY_COMMAND = 'wordnet-copy'
 
 const EMBEDDED = '/$bunfs/'
+/** A copy not made by then (a stalled disk) is given up: the question goes on with the embedded files. */
+const COPY_LIMIT_MS = 30_000
+const PARTIAL = '.partial'
 
 let copiesDir: string | null = null
 
@@ -31,10 +34,12 @@ async function isCopyOf(copy: string, file: string): Promise<boolean> {
 export async function copyWordnetFiles(dir: string, files: string[]): Promise<void> {
   // Private like the rest of DATA_DIR (README, Configuration).
   mkdirSync(dir, { recursive: true, mode: 0o700 })
+  // What a copy cut short (a full disk, a kill) left behind.
+  for (const name of readdirSync(dir)) if (name.endsWith(PARTIAL)) rmSync(join(dir, name), { force: true })
   for (const file of files) {
     const copy = join(dir, basename(file))
     if (await isCopyOf(copy, file)) continue
-    const partial = `${copy}.${process.pid}.partial`
+    const partial = `${copy}.${process.pid}${PARTIAL}`
     await Bun.write(partial, Bun.file(file))
     chmodSync(partial, 0o600)
     renameSync(partial, copy)
@@ -55,7 +60,8 @@ export async function wordnetPaths(files: string[]): Promise<string[]> {
     stderr: 'pipe',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
   })
-  const [code, errors] = await Promise.all([child.exited, new Response(child.stderr).text()])
+  const timer = setTimeout(() => child.kill('SIGKILL'), COPY_LIMIT_MS)
+  const [code, errors] = await Promise.all([child.exited, new Response(child.stderr).text()]).finally(() => clearTimeout(timer))
   if (code !== 0) {
     console.warn(`WordNet read from the binary itself (its copy in ${dir} failed): ${errors.trim().slice(0, 500)}`)
     return files
