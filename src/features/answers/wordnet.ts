@@ -55,6 +55,8 @@ interface LoadedPart {
    * file's whole size as new memory every time, so the collector ran every few reads.
    */
   data: BunFile
+  /** The data file as the package or the binary has it: read when its copy on disk cannot be. */
+  original: string
 }
 
 let loaded: Promise<LoadedPart[]> | null = null
@@ -91,7 +93,14 @@ export function lemmaIndex(text: string): LemmaIndex {
 
 function load(): Promise<LoadedPart[]> {
   loaded ??= wordnetPaths(PARTS.flatMap((part) => [part.index, part.data])).then((paths) =>
-    Promise.all(PARTS.map(async (part, i) => ({ letters: part.letters, index: lemmaIndex(await Bun.file(paths[2 * i]).text()), data: Bun.file(paths[2 * i + 1]) }))),
+    Promise.all(
+      PARTS.map(async (part, i) => ({
+        letters: part.letters,
+        index: lemmaIndex(await Bun.file(paths[2 * i]).text()),
+        data: Bun.file(paths[2 * i + 1]),
+        original: part.data,
+      })),
+    ),
   )
   return loaded
 }
@@ -127,11 +136,27 @@ interface Synset {
 }
 
 /** The data file's line at `offset`: a synset is one line, rarely longer than a few KB. */
-async function recordAt(part: LoadedPart, offset: number): Promise<string> {
+async function lineAt(data: BunFile, offset: number): Promise<string> {
   for (let length = 4096; ; length *= 4) {
-    const bytes = await part.data.slice(offset, offset + length).bytes()
+    const bytes = await data.slice(offset, offset + length).bytes()
     const end = bytes.indexOf(10)
-    if (end >= 0 || offset + bytes.length >= part.data.size) return decoder.decode(end >= 0 ? bytes.subarray(0, end) : bytes)
+    if (end >= 0 || offset + bytes.length >= data.size) return decoder.decode(end >= 0 ? bytes.subarray(0, end) : bytes)
+  }
+}
+
+/** A copy on disk that cannot be read (removed while the server runs) gives way to the original, for good. */
+async function recordAt(part: LoadedPart, offset: number): Promise<string> {
+  const data = part.data
+  try {
+    return await lineAt(data, offset)
+  } catch (error) {
+    if (data.name === part.original) throw error
+    // Reads under way at once fail together: the first to fail switches, the others read on.
+    if (part.data === data) {
+      console.warn(`WordNet's ${data.name} could not be read (${error instanceof Error ? error.message : String(error)}): reading ${part.original} from now on`)
+      part.data = Bun.file(part.original)
+    }
+    return lineAt(part.data, offset)
   }
 }
 
