@@ -106,14 +106,17 @@ try {
   if (view.documents?.[0]?.word_count !== 9) fail(`document-view: ${JSON.stringify(view)}`)
   console.log('smoke: login, chatbot creation and PDF extraction ok')
   // The answer path uses sbd, the Snowball stemmer and the stop-word list: they must be in the binary.
-  const chat = await (
-    await fetch(`${base}/api/v1.0/chat/${created.chatbot_id}/`, {
+  const PDF_SENTENCE = 'The compiled binary reads this sentence of nine words.'
+  const answersFromPdf = async (message: string, visitor_id: string, what: string) => {
+    const r = await fetch(`${base}/api/v1.0/chat/${created.chatbot_id}/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message: 'What does the compiled binary read?', visitor_id: 'smoke' }),
+      body: JSON.stringify({ message, visitor_id }),
     })
-  ).json()
-  if (chat.answered !== true || !String(chat.reply).startsWith('The compiled binary reads this sentence of nine words.')) fail(`chat: ${JSON.stringify(chat)}`)
+    const chat = await r.json()
+    if (chat.answered !== true || !String(chat.reply).startsWith(PDF_SENTENCE)) fail(`${what}: ${JSON.stringify(chat)}`)
+  }
+  await answersFromPdf('What does the compiled binary read?', 'smoke', 'chat')
   console.log('smoke: an answer from the indexed PDF ok')
   // The question's words were looked up in WordNet, read from copies of the embedded files on disk
   // (features/answers/wordnet-files.ts), made whole by the binary's copy subcommand.
@@ -126,15 +129,7 @@ try {
   console.log('smoke: WordNet read from its copies in DATA_DIR/wordnet')
   // Copies removed under a running server: its next words are looked up in the binary's own files.
   rmSync(copies, { recursive: true })
-  const again = await (
-    await fetch(`${base}/api/v1.0/chat/${created.chatbot_id}/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message: 'Which sentence of nine words is read?', visitor_id: 'smoke-2' }),
-    })
-  ).json()
-  if (again.answered !== true || !String(again.reply).startsWith('The compiled binary reads this sentence of nine words.'))
-    fail(`chat without the copies: ${JSON.stringify(again)}`)
+  await answersFromPdf('Which sentence of nine words is read?', 'smoke-2', 'chat without the copies')
   console.log('smoke: with its copies removed, the binary reads WordNet from itself')
 
   // The binary's PDF reader runs in its own capped process: a 1 MB file decoding to 1 GiB is refused.
