@@ -10,7 +10,7 @@ import { NOT_FOUND, notFound } from './errors'
 import type { Asset } from './swagger-assets'
 
 /** The page's files, known before their module is loaded: a request for any other loads nothing. */
-export const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js'] as const
+const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js'] as const
 export type SwaggerFile = (typeof SWAGGER_FILES)[number]
 const isSwaggerFile = (name: string): name is SwaggerFile => (SWAGGER_FILES as readonly string[]).includes(name)
 

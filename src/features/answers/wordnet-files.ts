@@ -39,7 +39,9 @@ async function isCopyOf(copy: string, file: string): Promise<boolean> {
 export async function copyWordnetFiles(dir: string, files: string[]): Promise<void> {
   // Private like the rest of DATA_DIR (README, Configuration).
   mkdirSync(dir, { recursive: true, mode: 0o700 })
-  // What a copy cut short (a full disk, a kill) left behind.
+  // What a copy cut short (a full disk, a kill) left behind. Two servers sharing a DATA_DIR that
+  // copy at the same moment may remove each other's: the one whose rename then fails reads the
+  // binary's own files until it restarts, and the other's copy serves the next start.
   for (const name of readdirSync(dir)) if (name.endsWith(PARTIAL)) rmSync(join(dir, name), { force: true })
   for (const file of files) {
     const copy = join(dir, basename(file))
