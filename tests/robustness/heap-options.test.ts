@@ -43,11 +43,11 @@ test('`serve` runs with the heap options: the same process, started over with th
 })
 
 test("an operator's own heap options win over the service's: both set, or one set and the other the service's", async () => {
-  const own = { BUN_JSC_heapGrowthMaxIncrease: '1', BUN_JSC_smallHeapGrowthFactor: '2' }
+  const own = { BUN_JSC_forceRAMSize: String(256 * 1024 * 1024), BUN_JSC_smallHeapGrowthFactor: '2', BUN_JSC_minEdenToOldGenerationRatio: '0.3' }
   expect(Object.keys(own).sort()).toEqual(Object.keys(HEAP_OPTIONS).sort())
   for (const [set, expected] of [
     [own, own],
-    [{ BUN_JSC_heapGrowthMaxIncrease: '1' }, { BUN_JSC_heapGrowthMaxIncrease: '1', BUN_JSC_smallHeapGrowthFactor: HEAP_OPTIONS.BUN_JSC_smallHeapGrowthFactor }],
+    [{ BUN_JSC_forceRAMSize: own.BUN_JSC_forceRAMSize }, { ...HEAP_OPTIONS, BUN_JSC_forceRAMSize: own.BUN_JSC_forceRAMSize }],
   ] as const) {
     const server = await serverWith(set)
     try {
@@ -58,4 +58,16 @@ test("an operator's own heap options win over the service's: both set, or one se
       await server.kill9()
     }
   }
+})
+
+test('the runtime reads each heap option with its value (an option a Bun release renamed or dropped fails here, not in production)', () => {
+  // Bun refuses to start on an unknown BUN_JSC_ name, and dumpOptions=1 lists the options set away from their defaults.
+  const run = Bun.spawnSync([process.execPath, '-e', '1'], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', BUN_JSC_dumpOptions: '1', ...HEAP_OPTIONS },
+    stderr: 'pipe',
+    stdout: 'pipe',
+  })
+  expect(run.exitCode).toBe(0)
+  const listed = run.stdout.toString() + run.stderr.toString()
+  for (const [name, value] of Object.entries(HEAP_OPTIONS)) expect(listed).toContain(`${name.slice('BUN_JSC_'.length)}=${value} (default: `)
 })
