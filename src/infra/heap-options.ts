@@ -11,8 +11,10 @@ import { readFileSync } from 'node:fs'
  * At 1.24 JavaScriptCore would follow every young collection with a full one (its eden-to-old
  * ratio of 1/3 bounds the multiple at 1.5); at 0.17 a full collection waits until the old
  * generation has grown by about a sixth, and the young collections between pause a few ms.
- * Measured (full bench, README Benchmarks, fifteenth round): RSS right after the load 157 -> 131
- * MiB, at the peak 183 -> 159; chat p99 over the big set 14.37 -> 9.45 ms.
+ * Measured (three full benches, README Benchmarks, fifteenth round): RSS right after the load
+ * 157 -> 133 to 135 MiB, at the peak 183 -> 149 to 159; chat p99 over the big set 14.37 -> 8.50 to
+ * 12.39 ms; search-via-chat p99, right after the PDF ingestion where the server stands over the
+ * target, 15 -> 20 to 34 ms.
  */
 const MEMORY_TARGET_BYTES = 100 * 1024 * 1024
 

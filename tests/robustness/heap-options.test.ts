@@ -42,7 +42,7 @@ test('`serve` runs with the heap options: the same process, started over with th
   }
 })
 
-test("an operator's own heap options win over the service's: both set, or one set and the other the service's", async () => {
+test("an operator's own heap options win over the service's: all set, or one set and the others the service's", async () => {
   const own = { BUN_JSC_forceRAMSize: String(256 * 1024 * 1024), BUN_JSC_smallHeapGrowthFactor: '2', BUN_JSC_minEdenToOldGenerationRatio: '0.3' }
   expect(Object.keys(own).sort()).toEqual(Object.keys(HEAP_OPTIONS).sort())
   for (const [set, expected] of [
