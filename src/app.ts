@@ -2,13 +2,12 @@ import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { FEATURE_ROUTES } from './features'
 import { checkDeclaredLength } from './http/body-limits'
-import { localRateLimiter, sharedRateLimit } from './http/rate-limit'
+import { localRateLimiter, sharedLimits, sharedRateLimit } from './http/rate-limit'
 import { jsonBodyParser } from './http/json-body'
 import { errorHandler, RouteTable } from './http/error-handler'
-import { newId } from './lib/ids'
-import { requestArrived } from './infra/memory'
-import { type Entrance, errorStatusOf, recordArrival, requestIdOf, requestStartOf } from './http/request-id'
-import { clientAddressOf } from './http/client-address'
+import { type Entrance, errorStatusOf, refusalOf, requestIdOf, requestStartOf } from './http/request-id'
+import { admission } from './http/edge'
+import { fastLane, type HeldRoute } from './http/fast-lane'
 import { routedPathOf, type WithPath } from './http/routed-path'
 import { isPublicPath, preflightResponse, PUBLIC_CORS_HEADERS } from './http/cors'
 import { captureRequestHash } from './http/idempotency'
@@ -46,7 +45,14 @@ const HealthAnswer = T.Object({ status: T.Literal('ok') }, { description: 'The d
 export const APP_ROUTE_FILES = { health: 'src/app.ts', docs: 'src/http/api-docs.ts' }
 
 /** Builds the whole HTTP app over a context; nothing runs at import time. */
-export function createApp(ctx: AppContext) {
+export const createApp = (ctx: AppContext) => createServedApp(ctx).app
+
+/**
+ * The app and the hot routes' held answers that the server puts in front of it (runtime.ts): Bun's
+ * router, given to Elysia's `listen`, never sees a route with a trailing slash (Elysia strips it),
+ * so every `/api/v1.0/.../` request went through Elysia's own router and handler.
+ */
+export function createServedApp(ctx: AppContext) {
   const routes = new RouteTable()
   // In memory on SQLite (one instance); with DATABASE_URL, sharedRateLimit counts in the database for every instance.
   const limiter = localRateLimiter(ctx)
@@ -57,6 +63,7 @@ export function createApp(ctx: AppContext) {
   const database = databaseProbe(ctx)
   // The listening server (none under app.handle in a test: no address, as before).
   const entrance: Entrance = { sockets: { requestIP: (request) => app.server?.requestIP(request) ?? null }, trustProxy: ctx.config.trustProxy }
+  const admit = admission(entrance, limiter)
   // Each route compiles on its first request: compiling all of them at start held about 55 MiB for routes a deployment may never see.
   const app = new Elysia({ precompile: false, handler: { standardHostname: false } })
     .use(errorHandler(ctx.log, routes))
@@ -68,11 +75,9 @@ export function createApp(ctx: AppContext) {
     // request's context.
     .onRequest((context) => {
       const { request, set, path } = context as WithPath<typeof context>
-      requestArrived()
-      const requestId = newId()
-      recordArrival(request, requestId, entrance)
-      set.headers['x-request-id'] = requestId
-      if (limiter) limiter.check(clientAddressOf(request), request.headers.get('authorization'))
+      set.headers['x-request-id'] = admit(request)
+      const refusal = refusalOf(request)
+      if (refusal) throw refusal
       const routed = routedPathOf(request, path)
       if (request.body !== null) {
         checkDeclaredLength(request, routed)
@@ -91,20 +96,33 @@ export function createApp(ctx: AppContext) {
     .use(apiDocs(() => (document ??= openApiDocument(routes.all, { publicUrl: ctx.config.publicUrl, version: API_VERSION, webhooks: webhooksOf(EVENT_PAYLOADS) }))))
     .get(
       '/healthz',
-      // A ready answer: probes call this often, and a Response is not validated again per call;
-      // no await while the last answer is fresh.
-      () => (database.answeredLately() ? healthy() : database.ask().then(healthy)),
+      // Probes call this often: a ready Response, not validated again per call (held: see below).
+      () => database.ask().then(healthy),
       {
         response: { 200: HealthAnswer, ...errorsOf([]) },
         detail: { operationId: 'getHealth', summary: 'Health: ok once the database has answered within the last second', tags: ['Service'], security: PUBLIC },
       },
     )
-  for (const feature of FEATURE_ROUTES) app.use(feature.routes(ctx))
+  const held: HeldRoute[] = [{ path: '/healthz', answer: () => (database.answeredLately() ? healthy() : undefined) }]
+  for (const feature of FEATURE_ROUTES) {
+    app.use(feature.routes(ctx))
+    held.push(...(feature.heldRoutes?.(ctx) ?? []))
+  }
   routes.load(app.routes)
-  return app
+  // With counters in the database (several instances) every request awaits its count: no held answers.
+  const heldRoutes = sharedLimits(ctx) ? {} : fastLane({ fetch: (request) => app.fetch(request), logAnswer: accessLine(ctx) }, standingIn(held, app.routes), admit)
+  return { app, heldRoutes }
 }
 
-export type App = ReturnType<typeof createApp>
+/** Held routes stand in front of GET routes the app declares (documented, validated, the full way), or the app does not start. */
+function standingIn(held: HeldRoute[], declared: { method: string; path: string }[]): HeldRoute[] {
+  for (const route of held) {
+    if (!declared.some((r) => r.method === 'GET' && r.path === route.path)) throw new Error(`held route ${route.path} has no GET route of the app behind it`)
+  }
+  return held
+}
+
+export type App = ReturnType<typeof createServedApp>['app']
 
 /**
  * The headers the hooks set (request id, CORS) go onto a Response a route made itself, in place:
@@ -122,19 +140,28 @@ const headersOntoResponses = new Elysia({ name: 'headers-onto-responses' }).mapR
   return responseValue
 })
 
-/** One line per request at level info; below that level no hook runs after each response at all. */
-function accessLog(ctx: AppContext) {
-  const plugin = new Elysia({ name: 'access-log' })
-  if (!ctx.log.enabled('info')) return plugin
-  return plugin.onAfterResponse({ as: 'global' }, (context) => {
-    const { request, set, responseValue, path } = context
+/** The access log's line for a request and the status it was answered with; none below level info. */
+function accessLine(ctx: AppContext): ((request: Request, status: number | string | undefined, path?: string) => void) | undefined {
+  if (!ctx.log.enabled('info')) return undefined
+  return (request, status, path) => {
     const began = requestStartOf(request)
     ctx.log.info('request', {
       request_id: requestIdOf(request),
       method: request.method,
       path: routedPathOf(request, path),
-      status: errorStatusOf(request) ?? (responseValue instanceof Response ? responseValue.status : set.status),
+      status,
       ms: began === undefined ? undefined : Math.round((performance.now() - began) * 10) / 10,
     })
+  }
+}
+
+/** One line per request at level info; below that level no hook runs after each response at all. */
+function accessLog(ctx: AppContext) {
+  const plugin = new Elysia({ name: 'access-log' })
+  const line = accessLine(ctx)
+  if (!line) return plugin
+  return plugin.onAfterResponse({ as: 'global' }, (context) => {
+    const { request, set, responseValue, path } = context
+    line(request, errorStatusOf(request) ?? (responseValue instanceof Response ? responseValue.status : set.status), path)
   })
 }

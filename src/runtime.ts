@@ -5,7 +5,7 @@ import type { AppContext } from './context'
 import { migrate, openDatabase, sqliteFile } from './db/database'
 import { startWalCheckpoints } from './db/wal-checkpoints'
 import { stripeGateway, testModeGateway } from './features/billing/gateway'
-import { createApp } from './app'
+import { createServedApp } from './app'
 import { createFileStore } from './infra/files'
 import { createKeys, loadSecretKey } from './infra/keys'
 import { Jobs } from './infra/jobs'
@@ -65,7 +65,7 @@ export interface RunningServer {
 
 /** Starts the workers and the HTTP server. */
 export async function startServer(ctx: AppContext): Promise<RunningServer> {
-  const app = createApp(ctx)
+  const { app, heldRoutes } = createServedApp(ctx)
   // Without the checkpointer SQLite checkpoints inside commits, as it always did: slower, not wrong.
   const stopCheckpoints = ctx.config.databaseUrl
     ? null
@@ -74,9 +74,19 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
         return null
       })
   await ctx.jobs.start()
-  app.listen({ port: ctx.config.port, hostname: ctx.config.host, maxRequestBodySize: SERVER_BODY_CEILING })
+  // The app's own handler behind the hot routes' held answers (app.ts); Elysia's stop and its
+  // handlers' `server` use the server set on the app.
+  app.server = Bun.serve({
+    port: ctx.config.port,
+    hostname: ctx.config.host,
+    maxRequestBodySize: SERVER_BODY_CEILING,
+    idleTimeout: 30,
+    development: false,
+    routes: heldRoutes,
+    fetch: app.fetch,
+  })
   const stopGuard = guardMemory()
-  const port = app.server!.port as number
+  const port = app.server.port as number
   ctx.log.info('server.started', {
     port,
     public_url: ctx.config.publicUrl,

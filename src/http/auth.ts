@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
-import { accountForTokenHash, type AuthenticatedAccount } from '../features/accounts/service'
+import { accountForTokenHash, type AuthenticatedAccount, heldAccountForTokenHash } from '../features/accounts/service'
 import { sha256 } from '../lib/ids'
 import { AppError } from './errors'
 
@@ -9,14 +9,25 @@ export const INVALID_TOKEN = 'Invalid token.'
 
 export type { AuthenticatedAccount }
 
+const TOKEN_HEADER = /^(?:token|bearer)\s+(\S+)\s*$/i
+
+/** The token of `Authorization: Token <t>` or `Bearer <t>`; undefined for any other header. */
+const tokenOf = (header: string): string | undefined => TOKEN_HEADER.exec(header.trim())?.[1]
+
 /** Reads `Authorization: Token <t>` or `Bearer <t>` and finds the live token's account. */
 export async function authenticate(ctx: AppContext, header: string | null | undefined): Promise<AuthenticatedAccount> {
   if (!header || !header.trim()) throw new AppError('authentication_required', 401, CREDENTIALS_MISSING)
-  const match = /^(?:token|bearer)\s+(\S+)\s*$/i.exec(header.trim())
-  if (!match) throw new AppError('invalid_token', 401, INVALID_TOKEN)
-  const row = await accountForTokenHash(ctx, sha256(match[1]))
+  const token = tokenOf(header)
+  if (!token) throw new AppError('invalid_token', 401, INVALID_TOKEN)
+  const row = await accountForTokenHash(ctx, sha256(token))
   if (!row) throw new AppError('invalid_token', 401, INVALID_TOKEN)
   return row
+}
+
+/** The header's live token's account if memory holds it now; undefined means "ask `authenticate`" (no refusal is decided here). */
+export function heldAuthentication(header: string | null): AuthenticatedAccount | undefined {
+  const token = header ? tokenOf(header) : undefined
+  return token === undefined ? undefined : heldAccountForTokenHash(sha256(token))
 }
 
 /**

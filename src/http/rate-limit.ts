@@ -116,12 +116,17 @@ export class SharedRateLimiter {
  */
 export function sharedRateLimit(ctx: AppContext) {
   const plugin = new Elysia()
-  const { perIp, perToken } = ctx.config.rateLimit
-  if (!ctx.config.databaseUrl || (perIp <= 0 && perToken <= 0)) return plugin
+  if (!sharedLimits(ctx)) return plugin
   const limiter = new SharedRateLimiter(ctx.db, ctx.config.rateLimit, () => ctx.clock.now().getTime())
   return plugin.onRequest(async ({ request }) => {
     await limiter.check(clientAddressOf(request), request.headers.get('authorization'))
   })
+}
+
+/** The request limits are counted in the database (DATABASE_URL, with a limit on): every request awaits its count. */
+export function sharedLimits(ctx: AppContext): boolean {
+  const { perIp, perToken } = ctx.config.rateLimit
+  return ctx.config.databaseUrl !== null && (perIp > 0 || perToken > 0)
 }
 
 /** The in-memory limiter when the counters need not be shared (SQLite, one instance), else null; null too when every limit is off. */

@@ -1,3 +1,5 @@
+import type { AppError } from './errors'
+
 /** What Bun's server offers for a request's socket. */
 export interface SocketInfo {
   requestIP(request: Request): { address: string } | null
@@ -22,6 +24,8 @@ interface RequestFacts {
   startedAt?: number
   /** The status of the answer the error handler made, for the access log. */
   errorStatus?: number
+  /** The client's limits refused it when it was admitted (edge.ts). */
+  refusal?: AppError
 }
 
 /**
@@ -60,6 +64,11 @@ export const setClientAddressOf = (request: Request, address: string | null): vo
 }
 /** The address client-address.ts found for this request (undefined before it ran). */
 export const storedClientAddressOf = (request: Request): string | null | undefined => storedFactsOf(request)?.clientAddress
+
+export const setRefusal = (request: Request, refusal: AppError): void => {
+  factsOf(request).refusal = refusal
+}
+export const refusalOf = (request: Request): AppError | undefined => storedFactsOf(request)?.refusal
 
 export const setErrorStatus = (request: Request, status: number): void => {
   factsOf(request).errorStatus = status

@@ -42,6 +42,15 @@ export class TtlCache<K, V> {
     return value
   }
 
+  /**
+   * What is held for `key` and still fresh, without loading: the hot routes' answers at once
+   * (http/fast-lane.ts) go to the full path, which loads, when this is undefined.
+   */
+  peek(key: K): V | undefined {
+    const entry = this.entries.get(key)
+    return entry !== undefined && entry.expires > this.now() ? entry.value : undefined
+  }
+
   forget(key: K): void {
     this.entries.delete(key)
     this.generation++

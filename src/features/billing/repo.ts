@@ -19,6 +19,12 @@ export async function paidSubscription(db: Db, accountId: string, now: string): 
   return row && row.current_period_end > now ? row : undefined
 }
 
+/** The subscription paid for at `now` if memory holds the account's latest active one; undefined means "ask paidSubscription". */
+export function heldPaidSubscription(accountId: string, now: string): SubscriptionsTable | undefined {
+  const row = latestActiveOf.peek(accountId)
+  return row && row.current_period_end > now ? row : undefined
+}
+
 export async function insertSubscription(db: Db, row: SubscriptionsTable): Promise<void> {
   await db.insertInto('subscriptions').values(row).execute()
   latestActiveOf.forget(row.account_id)

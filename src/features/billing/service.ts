@@ -10,6 +10,7 @@ import {
   checkoutById,
   checkoutByStripeId,
   claimCheckout,
+  heldPaidSubscription,
   insertCheckout,
   insertSubscription,
   markStripeCheckoutPaid,
@@ -39,6 +40,13 @@ export async function activeSubscription(ctx: AppContext, accountId: string, db:
 export async function activePlan(ctx: AppContext, accountId: string, db: Db = ctx.db): Promise<{ plan: Plan; subscription: SubscriptionsTable } | null> {
   const subscription = await activeSubscription(ctx, accountId, db)
   if (!subscription) return null
+  return { plan: ctx.config.plans.find((p) => p.id === subscription.plan_id) ?? ctx.config.plans[0], subscription }
+}
+
+/** The plan in force if memory holds the account's paid subscription now; undefined means "ask activePlan". */
+export function heldActivePlan(ctx: AppContext, accountId: string): { plan: Plan; subscription: SubscriptionsTable } | undefined {
+  const subscription = heldPaidSubscription(accountId, ctx.clock.now().toISOString())
+  if (!subscription) return undefined
   return { plan: ctx.config.plans.find((p) => p.id === subscription.plan_id) ?? ctx.config.plans[0], subscription }
 }
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import { CHATBOT_NOT_FOUND, forbidden, notFound } from '../../http/errors'
-import { activeSubscription } from '../billing/service'
-import { findChatbot, type ChatbotRow } from './repo'
+import { activeSubscription, heldActivePlan } from '../billing/service'
+import { findChatbot, heldChatbot, type ChatbotRow } from './repo'
 import { CHATBOT_UNAVAILABLE } from '../chat/texts'
 
 /**
@@ -13,4 +13,10 @@ export async function publicChatbot(ctx: AppContext, chatbotId: string): Promise
   if (!row) throw notFound(CHATBOT_NOT_FOUND)
   if (!(await activeSubscription(ctx, row.account_id))) throw forbidden(CHATBOT_UNAVAILABLE)
   return row
+}
+
+/** The same from what memory holds (row, owner's subscription): the row when both pass, else undefined ("ask publicChatbot"). */
+export function heldPublicChatbot(ctx: AppContext, chatbotId: string): ChatbotRow | undefined {
+  const row = heldChatbot(chatbotId)
+  return row && heldActivePlan(ctx, row.account_id) ? row : undefined
 }

@@ -24,6 +24,9 @@ export async function findChatbot(db: Db, chatbotId: string): Promise<ChatbotRow
   return db.isTransaction ? read() : rows.get(chatbotId, read)
 }
 
+/** The chatbot's row if memory holds it now (no database read); undefined means "ask findChatbot". */
+export const heldChatbot = (chatbotId: string): ChatbotRow | undefined => rows.peek(chatbotId)
+
 export async function insertChatbot(db: Db, row: ChatbotRow): Promise<void> {
   await db.insertInto('chatbots').values(row).execute()
 }

@@ -80,6 +80,8 @@ export interface CreationResult {
  */
 export interface ChatbotMaterial {
   wordsUsed(ctx: AppContext, chatbotId: string): Promise<number>
+  /** The same if memory holds it now; undefined means "ask wordsUsed" (chatbot-get's answer at once). */
+  heldWordsUsed(chatbotId: string): number | undefined
   calendars: {
     /** calendar_data checked, or 400 naming the field. */
     parse(raw: unknown): CalendarInput[]
@@ -239,8 +241,11 @@ function rowView(ctx: AppContext, row: ChatbotRow) {
   }
 }
 
-export async function chatbotView(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, access: { chatbot: ChatbotRow; plan: Plan; subscription: SubscriptionsTable }) {
-  return { ...viewOfRow(ctx, access.chatbot), ...(await perRequestFields(ctx, material, access)) }
+/** What chatbot-get needs of its caller's access: the chatbot, and the plan and subscription it is run under. */
+type ViewAccess = { chatbot: ChatbotRow; plan: Plan; subscription: SubscriptionsTable }
+
+export async function chatbotView(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, access: ViewAccess) {
+  return { ...viewOfRow(ctx, access.chatbot), ...perRequestFields(access, await material.wordsUsed(ctx, access.chatbot.id)) }
 }
 
 function viewOfRow(ctx: AppContext, row: ChatbotRow): ReturnType<typeof rowView> {
@@ -253,34 +258,37 @@ function viewOfRow(ctx: AppContext, row: ChatbotRow): ReturnType<typeof rowView>
 }
 
 /** What chatbot-get works out per request: the words left to train and the plan's reset date. */
-async function perRequestFields(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, access: { chatbot: ChatbotRow; plan: Plan; subscription: SubscriptionsTable }) {
-  const used = await material.wordsUsed(ctx, access.chatbot.id)
-  return { available_word_count: Math.max(0, access.plan.training_words - used), reset_date: access.subscription.current_period_end.slice(0, 10) }
-}
+const perRequestFields = (access: ViewAccess, wordsUsed: number) => ({
+  available_word_count: Math.max(0, access.plan.training_words - wordsUsed),
+  reset_date: access.subscription.current_period_end.slice(0, 10),
+})
 
 /**
  * chatbot-get's body per row: the row's view serialized once (a quarter of the route's time was
- * serializing it), and the whole body kept while the per-request fields stay the same, so a
- * repeated read builds no new string (less garbage, fewer collections in the tail of a busy route).
+ * serializing it), and the whole body kept while the words left and the period's end stay the
+ * same, so a repeated read builds no new string (less garbage, fewer collections in the tail of a
+ * busy route).
  */
-const rowBodies = new WeakMap<ChatbotRow, { head: string; tail: string; body: string }>()
+const rowBodies = new WeakMap<ChatbotRow, { head: string; available: number; periodEnd: string; body: string }>()
 /** As Response.json would send it (what Elysia sent for the object). */
 const JSON_TYPE = { 'content-type': 'application/json;charset=utf-8' }
 
-/** chatbot-get's answer as a ready Response. */
-export async function chatbotViewResponse(
-  ctx: AppContext,
-  material: Pick<ChatbotMaterial, 'wordsUsed'>,
-  access: { chatbot: ChatbotRow; plan: Plan; subscription: SubscriptionsTable },
-): Promise<Response> {
-  const tail = JSON.stringify(await perRequestFields(ctx, material, access)).slice(1)
+/** chatbot-get's answer as a ready Response, given the words the chatbot's material holds. */
+export function chatbotViewResponseOf(ctx: AppContext, access: ViewAccess, wordsUsed: number): Response {
+  const available = Math.max(0, access.plan.training_words - wordsUsed)
+  const periodEnd = access.subscription.current_period_end
   let known = rowBodies.get(access.chatbot)
-  if (known?.tail !== tail) {
+  if (known?.available !== available || known.periodEnd !== periodEnd) {
     const head = known?.head ?? JSON.stringify(viewOfRow(ctx, access.chatbot)).slice(0, -1)
-    known = { head, tail, body: `${head},${tail}` }
+    known = { head, available, periodEnd, body: `${head},${JSON.stringify(perRequestFields(access, wordsUsed)).slice(1)}` }
     rowBodies.set(access.chatbot, known)
   }
   return new Response(known.body, { headers: JSON_TYPE })
+}
+
+/** chatbot-get's answer as a ready Response. */
+export async function chatbotViewResponse(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, access: ViewAccess): Promise<Response> {
+  return chatbotViewResponseOf(ctx, access, await material.wordsUsed(ctx, access.chatbot.id))
 }
 
 /** What every type may change; the type's own creation fields come on top (CREATION[type].settings). */

@@ -32,6 +32,8 @@ function encode(text: string, contentType: string): EncodedAsset {
 }
 
 let encoding: Promise<{ js: EncodedAsset; css: EncodedAsset }> | null = null
+/** The same once encoded, for answers at once. */
+let encoded: { js: EncodedAsset; css: EncodedAsset } | undefined
 
 /** Built (or read from the binary) and compressed once per process, on first use. */
 export function widgetAssets(): Promise<{ js: EncodedAsset; css: EncodedAsset }> {
@@ -40,8 +42,14 @@ export function widgetAssets(): Promise<{ js: EncodedAsset; css: EncodedAsset }>
       js: encode(bundle.js, 'application/javascript; charset=utf-8'),
       css: encode(bundle.css, 'text/css; charset=utf-8'),
     }))
-    // A failed build is tried again by the next request.
-    encoding.catch(() => (encoding = null))
+    encoding.then(
+      (assets) => (encoded = assets),
+      // A failed build is tried again by the next request.
+      () => (encoding = null),
+    )
   }
   return encoding
 }
+
+/** The encoded files if they are ready (undefined before the first request has encoded them). */
+export const heldWidgetAssets = (): { js: EncodedAsset; css: EncodedAsset } | undefined => encoded

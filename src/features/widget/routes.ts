@@ -3,8 +3,9 @@ import type { AppContext } from '../../context'
 import { PUBLIC_CORS_HEADERS } from '../../http/cors'
 import { ChatbotParams, errorsOf, FAILS } from '../../http/model'
 import { PUBLIC, PUBLIC_TAGS } from '../../http/openapi'
-import { type EncodedAsset, widgetAssets } from './assets'
-import { type WidgetConfigBody, widgetConfigBody } from './config'
+import type { HeldRoute } from '../../http/fast-lane'
+import { type EncodedAsset, heldWidgetAssets, widgetAssets } from './assets'
+import { heldWidgetConfigBody, type WidgetConfigBody, widgetConfigBody } from './config'
 import { type Coding, codingFor, etagMatches } from './http-cache'
 import { WidgetConfigSchema } from './model'
 
@@ -43,10 +44,7 @@ function serveAsset(asset: EncodedAsset, request: Request): Response {
   const body = asset.bodies[coding]
   const headers = assetHeaders(asset, coding)
   if (etagMatches(request.headers.get('if-none-match'), body.etag)) return new Response(null, { status: 304, headers })
-  if (request.method === 'HEAD') {
-    headers.set('content-length', String(body.bytes.length))
-    return new Response(null, { status: 200, headers })
-  }
+  // A HEAD gets the same: the server sends its headers and the body's length, not the body.
   return new Response(body.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers })
 }
 
@@ -87,3 +85,13 @@ export const widgetRoutes = (ctx: AppContext) =>
         security: PUBLIC,
       },
     })
+
+/** The files and the config answered from memory once encoded and built (http/fast-lane.ts). */
+export const widgetHeldRoutes = (ctx: AppContext): HeldRoute[] => [
+  { path: '/widget/chatbot.js', answer: (request) => heldAnswer(heldWidgetAssets()?.js, request, serveAsset) },
+  { path: '/widget/chatbot.css', answer: (request) => heldAnswer(heldWidgetAssets()?.css, request, serveAsset) },
+  { path: '/api/v1.0/widget/:uniqueId/', answer: (request, params) => heldAnswer(heldWidgetConfigBody(ctx, params.uniqueId ?? ''), request, serveConfig) },
+]
+
+const heldAnswer = <T>(held: T | undefined, request: Request, serve: (held: T, request: Request) => Response): Response | undefined =>
+  held === undefined ? undefined : serve(held, request)

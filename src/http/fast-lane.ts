@@ -1,0 +1,52 @@
+/**
+ * The hot routes' answers from what memory holds, handed to Bun's router ahead of Elysia's own
+ * handler for the same route: chatbot-get, the widget's config and files, and the health check
+ * (the hot-paths issue). Elysia's composed handler (its context, hooks, derives and the awaits
+ * of the guard's cached reads) cost about as much per request as the answer itself.
+ *
+ * A held answer only ever says yes: it answers when everything the full route would check passes
+ * from memory (the token, the subscription, the row, the words used), and otherwise hands the very
+ * same request to the full app, which loads what was missing, refuses, validates and answers as
+ * it always did. The edge's own work (request id, arrival, the client's limits, the access log) is
+ * done once per request whichever way it goes (edge.ts).
+ */
+import type { Admission } from './edge'
+import { refusalOf } from './request-id'
+
+/** A hot GET route's answer from memory, or undefined when it cannot answer without the full route. */
+export interface HeldRoute {
+  /** The path exactly as its Elysia route declares it (the route it stands in front of). */
+  path: string
+  answer(request: Request, params: Record<string, string>): Response | undefined
+}
+
+/** What the fast lane needs of the app: its full handler, and the log line of an answered request. */
+export interface FullApp {
+  fetch(request: Request): Response | Promise<Response>
+  /** The access log's line for an answer the fast lane made (none below level info). */
+  logAnswer?: (request: Request, status: number) => void
+}
+
+type BunRouteHandler = (request: Request & { params?: Record<string, string> }) => Response | Promise<Response>
+
+/** Bun.serve `routes` entries: each held route's GET in front of the app's own. */
+export function fastLane(app: FullApp, routes: HeldRoute[], admit: Admission): Record<string, { GET: BunRouteHandler }> {
+  const lane: Record<string, { GET: BunRouteHandler }> = {}
+  for (const route of routes) {
+    lane[route.path] = {
+      // Bun answers a HEAD with this too, sending the headers and the body's length without the body.
+      GET(request) {
+        // A GET with a body goes the full way (its declared length is checked there).
+        const answer = request.body === null ? route.answer(request, request.params ?? {}) : undefined
+        if (!answer) return app.fetch(request)
+        const id = admit(request)
+        // Over a limit: the app makes the refusal (admission is kept on the request, so nothing is counted twice).
+        if (refusalOf(request)) return app.fetch(request)
+        answer.headers.set('x-request-id', id)
+        app.logAnswer?.(request, answer.status)
+        return answer
+      },
+    }
+  }
+  return lane
+}
