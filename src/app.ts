@@ -61,6 +61,7 @@ export function createServedApp(ctx: AppContext) {
   // scheme on (Bun.serve without TLS: always "http://") the path starts at the first "/".
   let document: object | undefined
   const database = databaseProbe(ctx)
+  const healthyAtOnce = () => (database.answeredLately() ? healthy() : undefined)
   // The listening server (none under app.handle in a test: no address, as before).
   const entrance: Entrance = { sockets: { requestIP: (request) => app.server?.requestIP(request) ?? null }, trustProxy: ctx.config.trustProxy }
   const admit = admission(entrance, limiter)
@@ -96,14 +97,15 @@ export function createServedApp(ctx: AppContext) {
     .use(apiDocs(() => (document ??= openApiDocument(routes.all, { publicUrl: ctx.config.publicUrl, version: API_VERSION, webhooks: webhooksOf(EVENT_PAYLOADS) }))))
     .get(
       '/healthz',
-      // Probes call this often: a ready Response, not validated again per call (held: see below).
-      () => database.ask().then(healthy),
+      // A ready answer: probes call this often, and a Response is not validated again per call;
+      // no await while the last answer is fresh (the held answer below, without the app's hooks).
+      () => healthyAtOnce() ?? database.ask().then(healthy),
       {
         response: { 200: HealthAnswer, ...errorsOf([]) },
         detail: { operationId: 'getHealth', summary: 'Health: ok once the database has answered within the last second', tags: ['Service'], security: PUBLIC },
       },
     )
-  const held: HeldRoute[] = [{ path: '/healthz', answer: () => (database.answeredLately() ? healthy() : undefined) }]
+  const held: HeldRoute[] = [{ path: '/healthz', answer: healthyAtOnce }]
   for (const feature of FEATURE_ROUTES) {
     app.use(feature.routes(ctx))
     held.push(...(feature.heldRoutes?.(ctx) ?? []))
