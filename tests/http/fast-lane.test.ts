@@ -9,6 +9,7 @@ import { fastLane } from '../../src/http/fast-lane'
 import { client, subscribedToken, startTestApp, type TestApp } from '../support/app'
 import { createChatbot } from '../support/chatbots'
 import { path, UNKNOWN_ID } from '../support/endpoints'
+import { METHOD_NOT_ALLOWED } from '../../src/http/errors'
 
 let app: TestApp
 let token: string
@@ -140,4 +141,11 @@ test('a HEAD of a held file has its headers and its length, without the body', a
     String(bytes),
     0,
   ])
+})
+
+test('other methods on a held path reach the app: the widget config preflight, and 405 for a POST to chatbot-get', async () => {
+  const preflight = await fetch(app.url + path.widget(id), { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' } })
+  expect([preflight.status, preflight.headers.get('access-control-allow-origin'), preflight.headers.get('access-control-allow-methods')]).toEqual([204, '*', 'GET, POST, OPTIONS'])
+  const posted = await client(app.url, token).post(path.get(id), {})
+  expect([posted.status, posted.body.code, posted.body.error]).toEqual([405, 'method_not_allowed', METHOD_NOT_ALLOWED])
 })

@@ -39,16 +39,20 @@ export async function activeSubscription(ctx: AppContext, accountId: string, db:
 /** The plan in force for an account with an active subscription. */
 export async function activePlan(ctx: AppContext, accountId: string, db: Db = ctx.db): Promise<{ plan: Plan; subscription: SubscriptionsTable } | null> {
   const subscription = await activeSubscription(ctx, accountId, db)
-  if (!subscription) return null
-  return { plan: ctx.config.plans.find((p) => p.id === subscription.plan_id) ?? ctx.config.plans[0], subscription }
+  return subscription ? withPlan(ctx, subscription) : null
 }
 
 /** The plan in force if memory holds the account's paid subscription now; undefined means "ask activePlan". */
 export function heldActivePlan(ctx: AppContext, accountId: string): { plan: Plan; subscription: SubscriptionsTable } | undefined {
   const subscription = heldPaidSubscription(accountId, ctx.clock.now().toISOString())
-  if (!subscription) return undefined
-  return { plan: ctx.config.plans.find((p) => p.id === subscription.plan_id) ?? ctx.config.plans[0], subscription }
+  return subscription && withPlan(ctx, subscription)
 }
+
+/** A subscription with the plan it is for (a plan since removed from the config: the first). */
+const withPlan = (ctx: AppContext, subscription: SubscriptionsTable): { plan: Plan; subscription: SubscriptionsTable } => ({
+  plan: ctx.config.plans.find((p) => p.id === subscription.plan_id) ?? ctx.config.plans[0],
+  subscription,
+})
 
 /** Throws the endpoint's own "active subscription" text (the spec words it differently per row) with status 400. */
 export async function requireSubscription(ctx: AppContext, accountId: string, text: string): Promise<{ plan: Plan; subscription: SubscriptionsTable }> {
