@@ -267,9 +267,10 @@ const perRequestFields = (access: ViewAccess, wordsUsed: number) => ({
  * chatbot-get's body per row: the row's view serialized once (a quarter of the route's time was
  * serializing it), and the whole body kept while the words left and the period's end stay the
  * same, so a repeated read builds no new string (less garbage, fewer collections in the tail of a
- * busy route).
+ * busy route). The body is a Blob: a Response shares a Blob's bytes, where it copies a string's
+ * (1.5 KB of new memory per answer, which brought the next collection nearer).
  */
-const rowBodies = new WeakMap<ChatbotRow, { head: string; available: number; periodEnd: string; body: string }>()
+const rowBodies = new WeakMap<ChatbotRow, { head: string; available: number; periodEnd: string; body: Blob }>()
 /** As Response.json would send it (what Elysia sent for the object). */
 const JSON_TYPE = { 'content-type': 'application/json;charset=utf-8' }
 
@@ -280,7 +281,7 @@ export function chatbotViewResponseOf(ctx: AppContext, access: ViewAccess, words
   let known = rowBodies.get(access.chatbot)
   if (known?.available !== available || known.periodEnd !== periodEnd) {
     const head = known?.head ?? JSON.stringify(viewOfRow(ctx, access.chatbot)).slice(0, -1)
-    known = { head, available, periodEnd, body: `${head},${JSON.stringify(perRequestFields(access, wordsUsed)).slice(1)}` }
+    known = { head, available, periodEnd, body: new Blob([`${head},${JSON.stringify(perRequestFields(access, wordsUsed)).slice(1)}`]) }
     rowBodies.set(access.chatbot, known)
   }
   return new Response(known.body, { headers: JSON_TYPE })

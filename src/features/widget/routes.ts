@@ -45,7 +45,7 @@ function serveAsset(asset: EncodedAsset, request: Request): Response {
   const headers = assetHeaders(asset, coding)
   if (etagMatches(request.headers.get('if-none-match'), body.etag)) return new Response(null, { status: 304, headers })
   // A HEAD gets the same: the server sends its headers and the body's length, not the body.
-  return new Response(body.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers })
+  return new Response(body.blob, { status: 200, headers })
 }
 
 /**
