@@ -8,7 +8,8 @@ import { join } from 'node:path'
 import { ConfigError, loadConfig } from '../../src/config'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { client, lastCodeFor, startTestApp, subscribedToken } from '../support/app'
-import { CREATION_BODIES } from '../support/chatbots'
+import { CREATION_BODIES, createChatbot } from '../support/chatbots'
+import { path } from '../support/endpoints'
 import { Migrator } from 'kysely'
 import { migrationProvider } from '../../src/db/migrations'
 
@@ -59,6 +60,27 @@ test('codes are stored as HMAC-SHA256 under the server key, never as a plain has
     // Still the code the owner was sent.
     const verified = await client(app.url).post('/api/v1.0/verification-code/', { email_address: email, code, return_url: 'https://shop.example/' })
     expect(verified.status).toBe(200)
+  } finally {
+    await app.stop()
+  }
+})
+
+test('API tokens are stored as the hex SHA-256 earlier releases wrote: an issued one hashes so, and a row written so signs in', async () => {
+  const app = await startTestApp()
+  try {
+    const token = await subscribedToken(app, 'token-hash@example.com')
+    const hex = (value: string) => createHash('sha256').update(value).digest('hex')
+    const issued = await app.ctx.db.selectFrom('api_tokens').select(['account_id', 'token_hash']).where('token_hash', '=', hex(token)).executeTakeFirst()
+    expect(issued?.token_hash).toBe(hex(token))
+    const id = (await createChatbot(app, token, 'business')).id
+    // A token as an earlier release stored it (node:crypto's hash), on both the full route and the held answer.
+    const older = 'a-token-an-earlier-release-issued-0123456789'
+    await app.ctx.db
+      .insertInto('api_tokens')
+      .values({ id: crypto.randomUUID(), account_id: issued?.account_id ?? '', token_hash: hex(older), label: 'older', created_at: new Date().toISOString(), revoked_at: null })
+      .execute()
+    for (let i = 0; i < 2; i++) expect((await fetch(app.url + path.get(id), { headers: { authorization: `Token ${older}` } })).status).toBe(200)
+    expect((await fetch(app.url + path.get(id), { headers: { authorization: `Token ${older}x` } })).status).toBe(401)
   } finally {
     await app.stop()
   }

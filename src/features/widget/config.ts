@@ -9,9 +9,9 @@ import { logoUrl, settingsOf } from '../chatbots/service'
 import { TYPES } from '../chatbots/texts'
 import type { PricingPlan, WidgetConfig } from './model'
 
-/** The config as served: its JSON (as a Blob, which a Response shares instead of copying) and the strong ETag over it. */
+/** The config as served: its JSON as a Blob (which a Response shares instead of copying) and the strong ETag over it. */
 export interface WidgetConfigBody {
-  json: Blob
+  body: Blob
   etag: string
 }
 
@@ -44,7 +44,7 @@ export function heldWidgetConfigBody(ctx: AppContext, chatbotId: string): Widget
 
 function bodyOf(config: WidgetConfig): WidgetConfigBody {
   const json = JSON.stringify(config)
-  return { json: new Blob([json]), etag: strongEtag(json) }
+  return { body: new Blob([json]), etag: strongEtag(json) }
 }
 
 function configOf(ctx: AppContext, chatbot: ChatbotRow): WidgetConfig {

@@ -53,7 +53,7 @@ function serveAsset(asset: EncodedAsset, request: Request): Response {
  * owner's edit shows at once, and an unchanged config costs a 304.
  */
 function serveConfig(config: WidgetConfigBody, request: Request): Response {
-  const { json, etag } = config
+  const { body, etag } = config
   let built = headersOf.get(config)
   if (!built) {
     built = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag, ...PUBLIC_CORS_HEADERS })
@@ -61,7 +61,7 @@ function serveConfig(config: WidgetConfigBody, request: Request): Response {
   }
   const headers = new Headers(built)
   if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
-  return new Response(json, { status: 200, headers })
+  return new Response(body, { status: 200, headers })
 }
 
 /** The embeddable widget: its script and stylesheet, and its config. */
