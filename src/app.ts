@@ -36,7 +36,9 @@ function databaseProbe(ctx: AppContext) {
   }
 }
 
-const healthy = () => new Response(HEALTHY, { headers: JSON_HEADERS })
+/** The health answer; a held one carries its request id (the app's hooks add it to the route's). */
+const healthy = (requestId?: string) =>
+  new Response(HEALTHY, { headers: requestId === undefined ? JSON_HEADERS : { 'content-type': JSON_HEADERS['content-type'], 'x-request-id': requestId } })
 const HEALTHY = JSON.stringify({ status: 'ok' })
 const JSON_HEADERS = { 'content-type': 'application/json' }
 const HealthAnswer = T.Object({ status: T.Literal('ok') }, { description: 'The database answers' })
@@ -61,7 +63,7 @@ export function createServedApp(ctx: AppContext) {
   // scheme on (Bun.serve without TLS: always "http://") the path starts at the first "/".
   let document: object | undefined
   const database = databaseProbe(ctx)
-  const healthyAtOnce = () => (database.answeredLately() ? healthy() : undefined)
+  const healthyAtOnce = (requestId?: string) => (database.answeredLately() ? healthy(requestId) : undefined)
   // The listening server (none under app.handle in a test: no address, as before).
   const entrance: Entrance = { sockets: { requestIP: (request) => app.server?.requestIP(request) ?? null }, trustProxy: ctx.config.trustProxy }
   const admit = admission(entrance, limiter)
@@ -76,7 +78,7 @@ export function createServedApp(ctx: AppContext) {
     // request's context.
     .onRequest((context) => {
       const { request, set, path } = context as WithPath<typeof context>
-      set.headers['x-request-id'] = admit(request)
+      set.headers['x-request-id'] = admit.full(request)
       const refusal = refusalOf(request)
       if (refusal) throw refusal
       const routed = routedPathOf(request, path)
@@ -99,20 +101,20 @@ export function createServedApp(ctx: AppContext) {
       '/healthz',
       // A ready answer: probes call this often, and a Response is not validated again per call;
       // no await while the last answer is fresh (the held answer below, without the app's hooks).
-      () => healthyAtOnce() ?? database.ask().then(healthy),
+      () => healthyAtOnce() ?? database.ask().then(() => healthy()),
       {
         response: { 200: HealthAnswer, ...errorsOf([]) },
         detail: { operationId: 'getHealth', summary: 'Health: ok once the database has answered within the last second', tags: ['Service'], security: PUBLIC },
       },
     )
-  const held: HeldRoute[] = [{ path: '/healthz', answer: healthyAtOnce }]
+  const held: HeldRoute[] = [{ path: '/healthz', answer: (_request, _params, requestId) => healthyAtOnce(requestId) }]
   for (const feature of FEATURE_ROUTES) {
     app.use(feature.routes(ctx))
     held.push(...(feature.heldRoutes?.(ctx) ?? []))
   }
   routes.load(app.routes)
   // With counters in the database (several instances) every request awaits its count: no held answers.
-  const heldRoutes = sharedLimits(ctx) ? {} : fastLane({ fetch: (request) => app.fetch(request), logAnswer: accessLine(ctx) }, standingIn(held, app.routes), admit)
+  const heldRoutes = sharedLimits(ctx) ? {} : fastLane({ fetch: (request) => app.fetch(request), logAnswer: heldAnswerLine(ctx) }, standingIn(held, app.routes), admit)
   return { app, heldRoutes }
 }
 
@@ -145,16 +147,23 @@ const headersOntoResponses = new Elysia({ name: 'headers-onto-responses' }).mapR
 /** The access log's line for a request and the status it was answered with; none below level info. */
 function accessLine(ctx: AppContext): ((request: Request, status: number | string | undefined, path?: string) => void) | undefined {
   if (!ctx.log.enabled('info')) return undefined
-  return (request, status, path) => {
-    const began = requestStartOf(request)
-    ctx.log.info('request', {
-      request_id: requestIdOf(request),
-      method: request.method,
-      path: routedPathOf(request, path),
-      status,
-      ms: began === undefined ? undefined : Math.round((performance.now() - began) * 10) / 10,
-    })
-  }
+  return (request, status, path) => writeAccessLine(ctx, request, status, routedPathOf(request, path), requestIdOf(request), requestStartOf(request))
+}
+
+/** The same line for a held answer (http/fast-lane.ts), which keeps its id and arrival itself. */
+function heldAnswerLine(ctx: AppContext): ((request: Request, status: number, requestId: string, startedAt: number) => void) | undefined {
+  if (!ctx.log.enabled('info')) return undefined
+  return (request, status, requestId, startedAt) => writeAccessLine(ctx, request, status, routedPathOf(request, undefined), requestId, startedAt)
+}
+
+function writeAccessLine(ctx: AppContext, request: Request, status: number | string | undefined, path: string, requestId: string | undefined, began: number | undefined): void {
+  ctx.log.info('request', {
+    request_id: requestId,
+    method: request.method,
+    path,
+    status,
+    ms: began === undefined ? undefined : Math.round((performance.now() - began) * 10) / 10,
+  })
 }
 
 /** One line per request at level info; below that level no hook runs after each response at all. */

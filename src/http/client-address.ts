@@ -1,4 +1,4 @@
-import { arrivedRequestOf, entranceOf, setClientAddressOf, storedClientAddressOf } from './request-id'
+import { arrivedRequestOf, type Entrance, entranceOf, setClientAddressOf, storedClientAddressOf } from './request-id'
 
 /**
  * The X-Forwarded-For entry `hops` places from the right: each trusted proxy appends the address it
@@ -23,12 +23,16 @@ export function forwardedClient(header: string | null, hops: number): string | n
 export function clientAddressOf(request: Request): string | null {
   const stored = storedClientAddressOf(request)
   if (stored !== undefined) return stored
-  const entrance = entranceOf(request)
-  const socket = entrance?.sockets.requestIP(arrivedRequestOf(request))?.address ?? null
-  const trustProxy = entrance?.trustProxy ?? 0
-  const address = trustProxy > 0 ? (forwardedClient(request.headers.get('x-forwarded-for'), trustProxy) ?? socket) : socket
+  const address = clientAddressAt(entranceOf(request), arrivedRequestOf(request), request)
   setClientAddressOf(request, address)
   return address
+}
+
+/** The client address of a request as it came in through `entrance` (`headersOf`: a rebuilt copy with the same headers), not kept. */
+export function clientAddressAt(entrance: Entrance | undefined, arrived: Request, headersOf: Request = arrived): string | null {
+  const socket = entrance?.sockets.requestIP(arrived)?.address ?? null
+  const trustProxy = entrance?.trustProxy ?? 0
+  return trustProxy > 0 ? (forwardedClient(headersOf.headers.get('x-forwarded-for'), trustProxy) ?? socket) : socket
 }
 
 /** The client address as a limit's subject: every request without a known address shares one counter. */

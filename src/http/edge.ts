@@ -6,29 +6,51 @@
  */
 import { newId } from '../lib/ids'
 import { requestArrived } from '../infra/memory'
-import { clientAddressOf } from './client-address'
+import { clientAddressAt, clientAddressOf } from './client-address'
 import { AppError } from './errors'
 import type { RateLimiter } from './rate-limit'
 import { type Entrance, recordArrival, requestIdOf, setRefusal } from './request-id'
 
-/** Admits a request (once) and answers its id; a refusal by the limits is kept on it (`refusalOf`). */
-export type Admission = (request: Request) => string
+export interface Admission {
+  /** The full app's way in: admits a request (once) and answers its id; a refusal by the limits is kept on it (`refusalOf`). */
+  full(request: Request): string
+  /**
+   * A held answer's way in, with the id its answer carries: true when the limits let it through.
+   * Nothing is kept on the request then (a held answer needs none of it); a refused request is
+   * recorded as admitted, with its refusal, for the full app to answer without counting it again.
+   */
+  held(request: Request, id: string): boolean
+}
 
 export function admission(entrance: Entrance, limiter: RateLimiter | null): Admission {
-  return (request) => {
-    const known = requestIdOf(request)
-    if (known !== undefined) return known
-    requestArrived()
-    const id = newId()
-    recordArrival(request, id, entrance)
-    if (limiter) {
-      try {
-        limiter.check(clientAddressOf(request), request.headers.get('authorization'))
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error
-        setRefusal(request, error)
-      }
-    }
-    return id
+  return {
+    full(request) {
+      const known = requestIdOf(request)
+      if (known !== undefined) return known
+      requestArrived()
+      const id = newId()
+      recordArrival(request, id, entrance)
+      const refusal = limiter && refusalBy(limiter, clientAddressOf(request), request)
+      if (refusal) setRefusal(request, refusal)
+      return id
+    },
+    held(request, id) {
+      requestArrived()
+      const refusal = limiter && refusalBy(limiter, clientAddressAt(entrance, request), request)
+      if (!refusal) return true
+      recordArrival(request, id, entrance)
+      setRefusal(request, refusal)
+      return false
+    },
+  }
+}
+
+/** One count of the request against its client's limits: the refusal when it is over one. */
+function refusalBy(limiter: RateLimiter, address: string | null, request: Request): AppError | undefined {
+  try {
+    limiter.check(address, request.headers.get('authorization'))
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    return error
   }
 }

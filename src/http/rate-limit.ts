@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import type { Db } from '../db/database'
+import { sha256 } from '../lib/ids'
 import { clientAddressOf } from './client-address'
 import { type AppError, rateLimited } from './errors'
 
@@ -16,7 +16,7 @@ function keysOf(limits: { perIp: number; perToken: number }, ip: string | null, 
   const keys: { key: string; limit: number }[] = []
   if (limits.perIp > 0 && ip) keys.push({ key: `ip:${ip}`, limit: limits.perIp })
   const token = authorization?.trim().split(/\s+/)[1]
-  if (limits.perToken > 0 && token) keys.push({ key: `token:${createHash('sha256').update(token).digest('hex')}`, limit: limits.perToken })
+  if (limits.perToken > 0 && token) keys.push({ key: `token:${sha256(token)}`, limit: limits.perToken })
   return keys
 }
 

@@ -10,6 +10,7 @@ import { client, subscribedToken, startTestApp, type TestApp } from '../support/
 import { createChatbot } from '../support/chatbots'
 import { path, UNKNOWN_ID } from '../support/endpoints'
 import { METHOD_NOT_ALLOWED } from '../../src/http/errors'
+import { SUBSCRIPTION_REQUIRED } from '../../src/features/chatbots/texts'
 
 let app: TestApp
 let token: string
@@ -49,10 +50,10 @@ const sameParts = async (response: Response) => ({
   headers: [...response.headers].filter(([name]) => !PER_ANSWER.has(name)).sort(),
 })
 
-/** The lane over the app's context, with a full app that only records what reached it. */
-function laneRecordingFallbacks() {
+/** The lane over an app's context, with a full app that only records what reached it. */
+function laneRecordingFallbacks(on: TestApp = app) {
   const fallbacks: string[] = []
-  const held = [{ path: '/healthz', answer: () => undefined }, ...FEATURE_ROUTES.flatMap((feature) => feature.heldRoutes?.(app.ctx) ?? [])]
+  const held = [{ path: '/healthz', answer: () => undefined }, ...FEATURE_ROUTES.flatMap((feature) => feature.heldRoutes?.(on.ctx) ?? [])]
   const lane = fastLane(
     {
       fetch(request) {
@@ -64,7 +65,7 @@ function laneRecordingFallbacks() {
     admission({ sockets: { requestIP: () => null }, trustProxy: 0 }, null),
   )
   const ask = (route: string, url: string, params: Record<string, string>, headers: Record<string, string>) =>
-    lane[route].GET(Object.assign(new Request(app.url + url, { headers }), { params })) as Response
+    lane[route].GET(Object.assign(new Request(on.url + url, { headers }), { params })) as Response
   return { fallbacks, ask }
 }
 
@@ -128,6 +129,27 @@ test('a token revoked right after it was answered from memory goes the full way,
   expect(ask('/api/v1.0/chatbot-get/:uniqueId/', path.get(own), { uniqueId: own }, { authorization: `Token ${revoked}` }).status).toBe(299)
   expect(fallbacks).toEqual([path.get(own)])
   expect((await owner.get(path.get(own))).status).toBe(401)
+})
+
+test("a held answer ends with its subscription's period, by the business clock", async () => {
+  const own = await startTestApp()
+  try {
+    const subscriber = await subscribedToken(own, 'held-period@example.com')
+    const bot = (await createChatbot(own, subscriber, 'business')).id
+    const headers = { authorization: `Token ${subscriber}` }
+    await fetch(own.url + path.get(bot), { headers })
+    const { fallbacks, ask } = laneRecordingFallbacks(own)
+    const get = '/api/v1.0/chatbot-get/:uniqueId/'
+    expect(ask(get, path.get(bot), { uniqueId: bot }, headers).status).toBe(200)
+    // Past the period's end (a month for the default plan), with the subscription still held in memory.
+    own.clock.advance(40 * 86_400_000)
+    expect(ask(get, path.get(bot), { uniqueId: bot }, headers).status).toBe(299)
+    expect(fallbacks).toEqual([path.get(bot)])
+    const refused = await client(own.url, subscriber).get(path.get(bot))
+    expect([refused.status, refused.body.error]).toEqual([400, SUBSCRIPTION_REQUIRED])
+  } finally {
+    await own.stop()
+  }
 })
 
 test('a HEAD of a held file has its headers and its length, without the body', async () => {

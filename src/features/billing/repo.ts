@@ -19,11 +19,11 @@ export async function paidSubscription(db: Db, accountId: string, now: string): 
   return row && row.current_period_end > now ? row : undefined
 }
 
-/** The subscription paid for at `now` if memory holds the account's latest active one; undefined means "ask paidSubscription". */
-export function heldPaidSubscription(accountId: string, now: string): SubscriptionsTable | undefined {
-  const row = latestActiveOf.peek(accountId)
-  return row && row.current_period_end > now ? row : undefined
-}
+/**
+ * The account's latest active subscription if memory holds it, paid for or not (the caller compares
+ * its period's end with the time); undefined means "ask paidSubscription".
+ */
+export const heldLatestActiveSubscription = (accountId: string): SubscriptionsTable | null | undefined => latestActiveOf.peek(accountId)
 
 export async function insertSubscription(db: Db, row: SubscriptionsTable): Promise<void> {
   await db.insertInto('subscriptions').values(row).execute()

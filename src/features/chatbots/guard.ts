@@ -58,7 +58,7 @@ export function heldChatbotAccess(ctx: AppContext, authorization: string | null,
   const chatbot = heldChatbot(chatbotId)
   if (!active || !chatbot || chatbot.account_id !== account.accountId) return undefined
   if (rule.types && !rule.types.includes(chatbot.type)) return undefined
-  return { ...active, chatbot }
+  return { plan: active.plan, subscription: active.subscription, chatbot }
 }
 
 /** Token and subscription: for the routes of the instance that uses it (scoped one level up). */

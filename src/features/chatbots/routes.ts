@@ -221,10 +221,10 @@ export const chatbotRoutes = (ctx: AppContext, material: ChatbotMaterial) => {
 export const chatbotHeldRoutes = (ctx: AppContext, material: Pick<ChatbotMaterial, 'heldWordsUsed'>): HeldRoute[] => [
   {
     path: '/api/v1.0/chatbot-get/:uniqueId/',
-    answer(request, params) {
+    answer(request, params, requestId) {
       const access = heldChatbotAccess(ctx, request.headers.get('authorization'), params.uniqueId ?? '', ownChatbot)
       const used = access && material.heldWordsUsed(access.chatbot.id)
-      return access && used !== undefined ? chatbotViewResponseOf(ctx, access, used) : undefined
+      return access && used !== undefined ? chatbotViewResponseOf(ctx, access, used, requestId) : undefined
     },
   },
 ]

@@ -275,7 +275,7 @@ const rowBodies = new WeakMap<ChatbotRow, { head: string; available: number; per
 const JSON_TYPE = { 'content-type': 'application/json;charset=utf-8' }
 
 /** chatbot-get's answer as a ready Response, given the words the chatbot's material holds. */
-export function chatbotViewResponseOf(ctx: AppContext, access: ViewAccess, wordsUsed: number): Response {
+export function chatbotViewResponseOf(ctx: AppContext, access: ViewAccess, wordsUsed: number, requestId?: string): Response {
   const available = Math.max(0, access.plan.training_words - wordsUsed)
   const periodEnd = access.subscription.current_period_end
   let known = rowBodies.get(access.chatbot)
@@ -284,7 +284,8 @@ export function chatbotViewResponseOf(ctx: AppContext, access: ViewAccess, words
     known = { head, available, periodEnd, body: new Blob([`${head},${JSON.stringify(perRequestFields(access, wordsUsed)).slice(1)}`]) }
     rowBodies.set(access.chatbot, known)
   }
-  return new Response(known.body, { headers: JSON_TYPE })
+  // A held answer carries its request id from the start (the full route's hooks add theirs).
+  return new Response(known.body, { headers: requestId === undefined ? JSON_TYPE : { 'content-type': JSON_TYPE['content-type'], 'x-request-id': requestId } })
 }
 
 /** chatbot-get's answer as a ready Response. */

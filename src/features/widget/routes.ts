@@ -13,12 +13,13 @@ const tags = ['Chat runtime (public)']
 
 /**
  * Each representation's headers, built once: every page view of every customer site asks for
- * these. An answer gets a copy (the hooks add its request id): copying a built `Headers` costs
- * less than building one from an object's ten entries each time.
+ * these. An answer gets a copy with its request id (a held answer's own; on the full route the
+ * hooks add it): copying a built `Headers` costs less than building one from an object's ten
+ * entries each time.
  */
 const headersOf = new WeakMap<object, Headers>()
 
-function assetHeaders(asset: EncodedAsset, coding: Coding): Headers {
+function assetHeaders(asset: EncodedAsset, coding: Coding, requestId: string | undefined): Headers {
   const body = asset.bodies[coding]
   let headers = headersOf.get(body)
   if (!headers) {
@@ -35,14 +36,19 @@ function assetHeaders(asset: EncodedAsset, coding: Coding): Headers {
     })
     headersOf.set(body, headers)
   }
-  return new Headers(headers)
+  return withRequestId(new Headers(headers), requestId)
+}
+
+function withRequestId(headers: Headers, requestId: string | undefined): Headers {
+  if (requestId !== undefined) headers.set('x-request-id', requestId)
+  return headers
 }
 
 /** `/widget/chatbot.js` and `.css` (contract 8): minified, precompressed, a strong ETag, five minutes of freshness. */
-function serveAsset(asset: EncodedAsset, request: Request): Response {
+function serveAsset(asset: EncodedAsset, request: Request, requestId?: string): Response {
   const coding = codingFor(request.headers.get('accept-encoding'))
   const body = asset.bodies[coding]
-  const headers = assetHeaders(asset, coding)
+  const headers = assetHeaders(asset, coding, requestId)
   if (etagMatches(request.headers.get('if-none-match'), body.etag)) return new Response(null, { status: 304, headers })
   // A HEAD gets the same: the server sends its headers and the body's length, not the body.
   return new Response(body.blob, { status: 200, headers })
@@ -52,14 +58,14 @@ function serveAsset(asset: EncodedAsset, request: Request): Response {
  * The widget config with an ETag over its body and `no-cache`: the browser asks each time, so an
  * owner's edit shows at once, and an unchanged config costs a 304.
  */
-function serveConfig(config: WidgetConfigBody, request: Request): Response {
+function serveConfig(config: WidgetConfigBody, request: Request, requestId?: string): Response {
   const { body, etag } = config
   let built = headersOf.get(config)
   if (!built) {
     built = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag, ...PUBLIC_CORS_HEADERS })
     headersOf.set(config, built)
   }
-  const headers = new Headers(built)
+  const headers = withRequestId(new Headers(built), requestId)
   if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
   return new Response(body, { status: 200, headers })
 }
@@ -88,10 +94,13 @@ export const widgetRoutes = (ctx: AppContext) =>
 
 /** The files and the config answered from memory once encoded and built (http/fast-lane.ts). */
 export const widgetHeldRoutes = (ctx: AppContext): HeldRoute[] => [
-  { path: '/widget/chatbot.js', answer: (request) => heldAnswer(heldWidgetAssets()?.js, request, serveAsset) },
-  { path: '/widget/chatbot.css', answer: (request) => heldAnswer(heldWidgetAssets()?.css, request, serveAsset) },
-  { path: '/api/v1.0/widget/:uniqueId/', answer: (request, params) => heldAnswer(heldWidgetConfigBody(ctx, params.uniqueId ?? ''), request, serveConfig) },
+  { path: '/widget/chatbot.js', answer: (request, _params, requestId) => heldAnswer(heldWidgetAssets()?.js, request, requestId, serveAsset) },
+  { path: '/widget/chatbot.css', answer: (request, _params, requestId) => heldAnswer(heldWidgetAssets()?.css, request, requestId, serveAsset) },
+  {
+    path: '/api/v1.0/widget/:uniqueId/',
+    answer: (request, params, requestId) => heldAnswer(heldWidgetConfigBody(ctx, params.uniqueId ?? ''), request, requestId, serveConfig),
+  },
 ]
 
-const heldAnswer = <T>(held: T | undefined, request: Request, serve: (held: T, request: Request) => Response): Response | undefined =>
-  held === undefined ? undefined : serve(held, request)
+const heldAnswer = <T>(held: T | undefined, request: Request, requestId: string, serve: (held: T, request: Request, requestId: string) => Response): Response | undefined =>
+  held === undefined ? undefined : serve(held, request, requestId)
