@@ -75,18 +75,24 @@ test('at most ten login codes per address per UTC day; past that the same answer
   // Start early in a UTC day, so a dozen minutes later it is still the same day.
   const now = app.clock.now().getTime()
   app.clock.advance(86_400_000 - (now % 86_400_000) + 60_000)
-  for (let i = 0; i < MAX_LOGIN_CODES_PER_DAY + 3; i++) {
-    const reply = await api.post('/api/v1.0/login/', { email_address: email })
-    expect(reply.body).toEqual({ response: LOGIN_CODE_SENT })
+  // Each code is mailed before the clock moves on, so this test needs no slow server.
+  smtp.setDelay(0)
+  try {
+    for (let i = 0; i < MAX_LOGIN_CODES_PER_DAY + 3; i++) {
+      const reply = await api.post('/api/v1.0/login/', { email_address: email })
+      expect(reply.body).toEqual({ response: LOGIN_CODE_SENT })
+      await app.ctx.jobs.idle()
+      app.clock.advance(61_000) // past the one-a-minute rule
+    }
+    expect(loginMailsTo(email)).toHaveLength(MAX_LOGIN_CODES_PER_DAY)
+    // The next UTC day the count starts again.
+    app.clock.advance(86_400_000)
+    await api.post('/api/v1.0/login/', { email_address: email })
     await app.ctx.jobs.idle()
-    app.clock.advance(61_000) // past the one-a-minute rule
+    expect(loginMailsTo(email)).toHaveLength(MAX_LOGIN_CODES_PER_DAY + 1)
+  } finally {
+    smtp.setDelay(SLOW_MAIL_MS)
   }
-  expect(loginMailsTo(email)).toHaveLength(MAX_LOGIN_CODES_PER_DAY)
-  // The next UTC day the count starts again.
-  app.clock.advance(86_400_000)
-  await api.post('/api/v1.0/login/', { email_address: email })
-  await app.ctx.jobs.idle()
-  expect(loginMailsTo(email)).toHaveLength(MAX_LOGIN_CODES_PER_DAY + 1)
 }, 60_000)
 
 test('test-mode checkout: one open session per account, the same payment_url when asked again; test mode said plainly', async () => {

@@ -5,6 +5,7 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 /** `delayMs`: how long the server takes to accept each message, to show who waits for a mail. */
 export async function startSmtpSink(opts: { delayMs?: number } = {}) {
   const messages: ParsedMail[] = []
+  let delayMs = opts.delayMs ?? 0
   const waiters: (() => void)[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -12,7 +13,7 @@ export async function startSmtpSink(opts: { delayMs?: number } = {}) {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (mail) => {
-          if (opts.delayMs) await new Promise((resolve) => setTimeout(resolve, opts.delayMs))
+          if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs))
           messages.push(mail)
           for (const wake of waiters.splice(0)) wake()
           callback()
@@ -25,6 +26,10 @@ export async function startSmtpSink(opts: { delayMs?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** From now on the server takes this long to accept each message. */
+    setDelay(ms: number): void {
+      delayMs = ms
+    },
     /** Waits (up to 10 s) for a message to `to` that matches. */
     async waitFor(to: string, match: (mail: ParsedMail) => boolean = () => true): Promise<ParsedMail> {
       const deadline = Date.now() + 10_000
