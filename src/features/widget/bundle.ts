@@ -28,6 +28,12 @@ export async function buildWidgetBundle(): Promise<WidgetBundle> {
   return { js, css }
 }
 
+/**
+ * Bun makes a Blob of every embedded file here (the WordNet dictionaries among them) and keeps them,
+ * and the engine counts their 27 MiB, never resident, as heap: a floor under each collection's
+ * threshold that the hot routes' collections lean on. Reading the file by its path instead doubled
+ * the collector's work under load (docs/benchmarks.md, nineteenth round).
+ */
 function embeddedBundle(): Blob | undefined {
   return Bun.embeddedFiles.find((file) => (file as Blob & { name?: string }).name === BUNDLE_FILE)
 }
