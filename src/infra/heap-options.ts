@@ -9,8 +9,14 @@ import { readFileSync } from 'node:fs'
  * footprint instead: 1.75 below 80% of the target, 1.5 up to 90%, 1.24 above (the small, medium and
  * large heap factors). Past the target the collector works harder, nothing is refused.
  * At 1.24 JavaScriptCore would follow every young collection with a full one (its eden-to-old
- * ratio of 1/3 bounds the multiple at 1.5); at 0.17 a full collection waits until the old
- * generation has grown by about a sixth, and the young collections between pause a few ms.
+ * ratio of 1/3 bounds the multiple at 1.5); at 0.17 a full collection waits until the heap's
+ * free part falls under a sixth of it, and the young collections between pause a few ms.
+ * Under a storm of small requests it still alternates young and full: Bun's per-request objects
+ * add about 340 bytes each to the heap's count until a full collection (10% of it per young
+ * collection in the bench's hot phase), more than the 3% the old generation may grow at 1.24
+ * before a full one is due. 0.10 spaced the full ones six times wider (chatbot-get's p99 about
+ * 1 ms lower) but left the big set's ingestion 10 to 22 MiB more resident, past the 150 MB bar
+ * after the bench's load in one run of two (docs/benchmarks.md, twentieth round).
  * Measured (three full benches, README Benchmarks, fifteenth round): RSS right after the load
  * 157 -> 133 to 135 MiB, at the peak 183 -> 149 to 159; chat p99 over the big set 14.37 -> 8.50 to
  * 12.39 ms; search-via-chat p99, right after the PDF ingestion where the server stands over the
