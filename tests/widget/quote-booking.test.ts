@@ -358,12 +358,14 @@ describe('the booking panel on a day without free times', () => {
     async () => {
       // Saturday 5 December 2026, 10:00 in New York, for the service and the browser alike: the calendar skips weekends.
       const saturday = '2026-12-05T15:00:00Z'
+      // A chatbot of its own: the tests before book on the first free day from today's date, which some weeks is that Monday.
+      const id = await suite.addChatbot('appointment', CREATION_BODIES['/api/v1.0/api-appointment-calendar/'])
       const shift = Date.parse(saturday) - suite.app.clock.now().getTime()
       suite.app.clock.advance(shift)
       const context = await newContext(suite.browser, { ...DESKTOP, timezoneId: CALENDAR.local_timezone })
       await context.clock.setFixedTime(new Date(saturday))
       try {
-        const { page, w } = await openHostPage(context, suite, 'appointment', { markdown: false })
+        const { page, w } = await openHostPage(context, suite, { id }, { markdown: false })
         await w.launcher.click()
         await w.t('booking-open').click()
         const dateInput = w.t('booking-date')
