@@ -2,7 +2,7 @@
 // most 20 per client address per chatbot per hour, served only once a stored submission (or
 // booking) holds it, and deleted, row and file, when nothing took it within 24 hours.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { NO_FILE_QUESTION_PENDING, SESSION_NOT_FOUND } from '../../src/features/chat/texts'
+import { NO_FILE_QUESTION_PENDING } from '../../src/features/chat/texts'
 import { chatbotFilePrefix } from '../../src/features/chatbots/access'
 import { TOO_MANY_REQUESTS } from '../../src/http/rate-limit'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
@@ -38,7 +38,10 @@ test('uploads only into a session whose pending question asks for a file, at mos
   const noSession = await upload({ visitor_id: 'host' })
   expect(noSession.status).toBe(400)
   expect(noSession.body).toMatchObject({ error: NO_FILE_QUESTION_PENDING })
-  expect((await upload({ visitor_id: 'host', session_id: UNKNOWN_ID })).body).toMatchObject({ error: SESSION_NOT_FOUND })
+  // Contract 11: a session that does not exist has no file question pending (not a 404 that tells sessions apart).
+  const unknown = await upload({ visitor_id: 'host', session_id: UNKNOWN_ID })
+  expect(unknown.status).toBe(400)
+  expect(unknown.body).toMatchObject({ error: NO_FILE_QUESTION_PENDING })
   const textFirst = (await createChatbot(app, token, 'data', { data_collection: [...PHOTO_FIRST].reverse() })).id
   const early = (await api.post(path.chat(textFirst), { message: 'hi', visitor_id: 'host' })).body.session_id
   const notYet = await api.form(path.upload(textFirst), fileForm(tinyPng(), 'a.png', { visitor_id: 'host', session_id: early }))

@@ -10,7 +10,7 @@ import { NO_FILE_QUESTION_PENDING, UPLOAD_FILE_REQUIRED, UPLOAD_TOO_LARGE, UPLOA
 import { VisitorFields } from '../chat/schemas'
 import { fileQuestionPending, storeUpload, takesUploads, type UploadAnswer } from '../forms/uploads'
 import { takeAddressUpload } from './address-limits'
-import { existingSession } from './sessions'
+import { findSession } from './repo'
 import { takeDailyAllowance } from './usage'
 
 export const MAX_UPLOAD_BYTES = 10 * MiB
@@ -25,7 +25,8 @@ export async function acceptUpload(ctx: AppContext, chatbot: ChatbotRow, body: u
   if (!takesUploads(chatbot)) throw wrongChatbotType(UPLOADS_NOT_TAKEN)
   const fields = typeof body === 'object' && body !== null ? { ...body } : {}
   const { visitor_id: visitorId, session_id: sessionId } = parse(VisitorFields, fields)
-  const session = sessionId === undefined ? null : await existingSession(ctx, chatbot.id, visitorId, sessionId)
+  // Contract 11: an unknown session (or another visitor's) has no file question pending: the same 400.
+  const session = sessionId === undefined ? null : await findSession(ctx.db, chatbot.id, visitorId, sessionId)
   if (!fileQuestionPending(chatbot, session?.state ?? null)) throw badRequest(NO_FILE_QUESTION_PENDING)
   const file = 'file' in fields ? fields.file : undefined
   if (!(file instanceof Blob)) throw badRequest(UPLOAD_FILE_REQUIRED, undefined, 'file')
