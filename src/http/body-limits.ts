@@ -11,7 +11,8 @@ const CREATION_PATHS = [
   /^\/api\/v1\.0\/api-[a-z-]+\/$/,
   /^\/api\/v1\.0\/chatbot-edit\/[^/]+\/$/,
   /^\/dashboard\/chatbots\/new\/[^/]+\/$/,
-  /^\/dashboard\/chatbots\/[^/]+\/settings\/$/,
+  // The dashboard's settings form, which posts to /edit/ (a test checks every path here is a real route).
+  /^\/dashboard\/chatbots\/[^/]+\/edit\/$/,
 ]
 
 /** Routes that take files: the limits of contract sections 5 and 8, for any content type they accept. */
@@ -22,6 +23,9 @@ const FILE_LIMITS: [RegExp, number][] = [
   // One 10 MiB file and the visitor's fields around it.
   [/^\/api\/v1\.0\/chat\/[^/]+\/upload\/$/, 10 * MiB + 64 * 1024],
 ]
+
+/** Every path the table names, for the test that keeps it to routes the app declares. */
+export const LIMITED_PATHS: readonly RegExp[] = [...CREATION_PATHS, ...FILE_LIMITS.map(([pattern]) => pattern)]
 
 /** The hard ceiling Bun enforces before our code runs; above every route limit, so oversized bodies still get our JSON 413. */
 export const SERVER_BODY_CEILING = 64 * MiB

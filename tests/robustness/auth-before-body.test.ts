@@ -2,11 +2,12 @@
 // before it reads the body: an anonymous, unsubscribed or foreign caller is answered from the
 // headers while it is still sending, and an admitted one has the same body read as before.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { CREATION_BODY_LIMIT, MiB } from '../../src/http/body-limits'
+import { CREATION_BODY_LIMIT, LIMITED_PATHS, MiB } from '../../src/http/body-limits'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { CREATION_BODIES } from '../support/chatbots'
 import { bodyPieces, rawRequest } from '../support/raw-http'
 import { signIn } from '../dashboard/browser-client'
+import { createApp } from '../../src/app'
 
 let app: TestApp
 let port: number
@@ -122,4 +123,20 @@ test('a dashboard creation form is read only for a signed-in session', async () 
   expect(taken.status).toBe(303)
   expect(taken.headers.get('location')).toStartWith('/dashboard/chatbots/')
   expect((await client(app.url, token).get('/api/v1.0/chatbot-list/')).body.chatbots.map((c: { chatbot_name: string }) => c.chatbot_name)).toContain('From the dashboard')
+})
+
+test('the dashboard settings form (posted to /edit/) gets the 5 MiB limit and is read only for a signed-in session', async () => {
+  // 2 MiB declared: over the 1 MiB JSON limit, within the edit form's 5 MiB, so only the session check can refuse it.
+  const anonymous = await rawRequest(port, {
+    path: `/dashboard/chatbots/${chatbotId}/edit/`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(2 * MiB) },
+    body: bodyPieces('chatbot_name=', 2 * MiB),
+  })
+  expect(anonymous.status).toBe(303)
+  expect(anonymous.headers.location).toBe('/dashboard/login/')
+})
+
+test('every path of the body-size table names a POST route the app declares', () => {
+  const posts = createApp(app.ctx).routes.filter((r) => r.method === 'POST').map((r) => r.path.replace(/:[^/]+/g, 'x'))
+  for (const pattern of LIMITED_PATHS) expect(posts.filter((p) => pattern.test(p.endsWith('/') ? p : `${p}/`))).not.toEqual([])
 })
