@@ -137,6 +137,8 @@ test('the dashboard settings form (posted to /edit/) gets the 5 MiB limit and is
 })
 
 test('every path of the body-size table names a POST route the app declares', () => {
-  const posts = createApp(app.ctx).routes.filter((r) => r.method === 'POST').map((r) => r.path.replace(/:[^/]+/g, 'x'))
+  const posts = createApp(app.ctx)
+    .routes.filter((r) => r.method === 'POST')
+    .map((r) => r.path.replace(/:[^/]+/g, 'x'))
   for (const pattern of LIMITED_PATHS) expect(posts.filter((p) => pattern.test(p.endsWith('/') ? p : `${p}/`))).not.toEqual([])
 })
