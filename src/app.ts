@@ -8,6 +8,7 @@ import { errorHandler, RouteTable } from './http/error-handler'
 import { type Entrance, errorStatusOf, refusalOf, requestIdOf, requestStartOf } from './http/request-id'
 import { admission } from './http/edge'
 import { fastLane, type HeldRoute } from './http/fast-lane'
+import { hostChecked } from './http/host-check'
 import { routedPathOf, type WithPath } from './http/routed-path'
 import { isPublicPath, preflightResponse, PUBLIC_CORS_HEADERS } from './http/cors'
 import { captureRequestHash } from './http/idempotency'
@@ -114,8 +115,10 @@ export function createServedApp(ctx: AppContext) {
   }
   routes.load(app.routes)
   // With counters in the database (several instances) every request awaits its count: no held answers.
-  const heldRoutes = sharedLimits(ctx) ? {} : fastLane({ fetch: (request) => app.fetch(request), logAnswer: heldAnswerLine(ctx) }, standingIn(held, app.routes), admit)
-  return { app, heldRoutes }
+  // What the server calls: a request whose Host makes no URL never reaches a hook (host-check.ts).
+  const fetch = hostChecked((request) => app.fetch(request), ctx.log)
+  const heldRoutes = sharedLimits(ctx) ? {} : fastLane({ fetch, logAnswer: heldAnswerLine(ctx) }, standingIn(held, app.routes), admit)
+  return { app, heldRoutes, fetch }
 }
 
 /** Held routes stand in front of GET routes the app declares (documented, validated, the full way), or the app does not start. */

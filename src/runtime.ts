@@ -65,7 +65,7 @@ export interface RunningServer {
 
 /** Starts the workers and the HTTP server. */
 export async function startServer(ctx: AppContext): Promise<RunningServer> {
-  const { app, heldRoutes } = createServedApp(ctx)
+  const { app, heldRoutes, fetch } = createServedApp(ctx)
   // Without the checkpointer SQLite checkpoints inside commits, as it always did: slower, not wrong.
   const stopCheckpoints = ctx.config.databaseUrl
     ? null
@@ -83,7 +83,7 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
     idleTimeout: 30,
     development: false,
     routes: heldRoutes,
-    fetch: app.fetch,
+    fetch,
   })
   const stopGuard = guardMemory()
   const port = app.server.port as number

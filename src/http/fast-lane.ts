@@ -38,8 +38,8 @@ export function fastLane(app: FullApp, routes: HeldRoute[], admit: Admission): R
     lane[route.path] = {
       // Bun answers a HEAD with this too, sending the headers and the body's length without the body.
       GET(request) {
-        // A GET with a body goes the full way (its declared length is checked there).
-        if (request.body !== null) return app.fetch(request)
+        // A GET with a body, or a Host that makes no URL, goes the full way (its checks answer it).
+        if (request.body !== null || !URL.canParse(request.url)) return app.fetch(request)
         const startedAt = app.logAnswer ? performance.now() : 0
         const id = newId()
         const answer = route.answer(request, request.params ?? {}, id)

@@ -72,14 +72,33 @@ export class DeferredBody {
 /** Routes whose body is read only after their guard: the 5 MiB creation and edit bodies. */
 const deferredUntilAdmitted = (path: string): boolean => jsonLimitFor(path) > JSON_BODY_LIMIT
 
-/** Form fields as Elysia gives them (a repeated field as a list), without guessing JSON in text. */
+/** The 400 of a text field sent twice (contract 14): one value each, or the request is ambiguous. */
+export const repeatedField = (name: string): string => `The field ${name} is given more than once.`
+
+/**
+ * Form fields as Elysia gives them, in one pass (linear in the body: 60,000 repeats once took 25 s
+ * when each repeat copied the list). Files under one name are a list (a multiple file input); a text
+ * field given twice is a 400 naming it.
+ */
 function fieldsOf(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
   const fields: Record<string, unknown> = {}
+  const files = new Map<string, FormDataEntryValue[]>()
   for (const [key, value] of entries) {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
-    const before = fields[key]
-    fields[key] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value]
+    if (typeof value === 'string') {
+      if (key in fields) throw badRequest(repeatedField(key), undefined, key)
+      fields[key] = value
+      continue
+    }
+    const list = files.get(key)
+    if (list) list.push(value)
+    else if (typeof fields[key] === 'string') throw badRequest(repeatedField(key), undefined, key)
+    else {
+      files.set(key, [value])
+      fields[key] = value
+    }
   }
+  for (const [key, list] of files) if (list.length > 1) fields[key] = list
   return fields
 }
 
