@@ -38,7 +38,11 @@ export async function storeSubmission(
   await insertSubmission(trx, row)
   // The submission as chatbot-submissions lists it, queued with it.
   // The payload leaves the service: its files are signed links (contract 14).
-  await queueSubmissionCreated(ctx, trx, submission.chatbot, { submission_id: row.id, created_at: row.created_at, answers: submission.answers.map((a) => shownAnswer(ctx, a, 'signed')) })
+  await queueSubmissionCreated(ctx, trx, submission.chatbot, {
+    submission_id: row.id,
+    created_at: row.created_at,
+    answers: submission.answers.map((a) => shownAnswer(ctx, a, 'signed')),
+  })
   await claimAnswerUploads(ctx, trx, submission.chatbot.id, submission.answers)
   const chatbot = await chatbotById(trx, submission.chatbot.id)
   if (chatbot) {

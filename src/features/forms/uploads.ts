@@ -90,11 +90,7 @@ export function uploadLookup(ctx: AppContext, chatbotId: string, owner: { sessio
 export const uploadPath = (uploadId: string) => `/media/uploads/${uploadId}/`
 
 /** The file of a claimed upload, when `mayRead` lets the caller read its owner's files (else null: "not found"). */
-export async function uploadFile(
-  ctx: AppContext,
-  uploadId: string,
-  mayRead: (ownerAccountId: string) => Promise<boolean>,
-): Promise<{ bytes: Uint8Array; mime: string } | null> {
+export async function uploadFile(ctx: AppContext, uploadId: string, mayRead: (ownerAccountId: string) => Promise<boolean>): Promise<{ bytes: Uint8Array; mime: string } | null> {
   const row = await findClaimedUpload(ctx.db, uploadId)
   const chatbot = row && (await chatbotById(ctx.db, row.chatbot_id))
   if (!row || !chatbot || !(await mayRead(chatbot.account_id))) return null
