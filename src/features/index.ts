@@ -16,6 +16,7 @@ import { chatbotHeldRoutes, chatbotRoutes } from './chatbots/routes'
 import { conversationRoutes } from './conversations/routes'
 import { dashboardRoutes } from './dashboard/routes'
 import { formRoutes } from './forms/routes'
+import { requestAccount } from './request-account'
 import { quoteRoutes } from './quotes/routes'
 import { trainingRoutes } from './training/routes'
 import { widgetHeldRoutes, widgetRoutes } from './widget/routes'
@@ -40,10 +41,10 @@ export const FEATURE_ROUTES: FeatureRoutes[] = [
     heldRoutes: (ctx) => chatbotHeldRoutes(ctx, CHATBOT_MATERIAL),
   },
   { feature: 'conversations', file: 'src/features/conversations/routes.ts', routes: conversationRoutes },
-  { feature: 'forms', file: 'src/features/forms/routes.ts', routes: formRoutes },
+  { feature: 'forms', file: 'src/features/forms/routes.ts', routes: (ctx) => formRoutes(ctx, requestAccount) },
   { feature: 'quotes', file: 'src/features/quotes/routes.ts', routes: quoteRoutes },
   { feature: 'bookings', file: 'src/features/bookings/routes.ts', routes: bookingRoutes },
-  { feature: 'training', file: 'src/features/training/routes.ts', routes: trainingRoutes },
+  { feature: 'training', file: 'src/features/training/routes.ts', routes: (ctx) => trainingRoutes(ctx, requestAccount) },
   { feature: 'calendars', file: 'src/features/calendars/routes.ts', routes: calendarRoutes },
   { feature: 'webhooks', file: 'src/features/webhooks/routes.ts', routes: webhookRoutes },
   { feature: 'widget', file: 'src/features/widget/routes.ts', routes: widgetRoutes, heldRoutes: widgetHeldRoutes },

@@ -1,16 +1,18 @@
+import { isIP } from 'node:net'
 import { arrivedRequestOf, type Entrance, entranceOf, setClientAddressOf, storedClientAddressOf } from './request-id'
 
 /**
  * The X-Forwarded-For entry `hops` places from the right: each trusted proxy appends the address it
  * saw, so the entry the outermost trusted proxy wrote is the client. Entries to its left were sent by
  * the client itself and prove nothing. A header shorter than the chain means a proxy was skipped: its
- * leftmost entry is then the best there is.
+ * leftmost entry is then the best there is. An entry that is no IP address is ignored: no proxy
+ * writes one, and a made-up name per request would make every request a new client.
  */
 export function forwardedClient(header: string | null, hops: number): string | null {
   const entries = (header ?? '')
     .split(',')
     .map((entry) => entry.trim())
-    .filter(Boolean)
+    .filter((entry) => isIP(entry) !== 0)
   if (entries.length === 0) return null
   return entries[entries.length - hops] ?? entries[0]
 }

@@ -1,8 +1,9 @@
 /**
  * Open CORS for the public surfaces the widget calls from other sites (contract 8): the chat
- * runtime, the widget config, and the files it links to. Owner endpoints stay same-origin.
+ * runtime, the widget config, and the quote PDFs it links to. Owner endpoints and owners' and
+ * visitors' private files (contract 14) stay same-origin.
  */
-const PUBLIC_PATH = /^\/(?:api\/v1\.0\/(?:widget|chat)|media\/(?:quotes|uploads))(?:\/|$)/
+const PUBLIC_PATH = /^\/(?:api\/v1\.0\/(?:widget|chat)|media\/quotes)(?:\/|$)/
 
 export const isPublicPath = (path: string): boolean => PUBLIC_PATH.test(path)
 

@@ -217,6 +217,9 @@ export function openApiDocument(routes: readonly RouteLike[], opts: { publicUrl:
 /** Security of an operation anyone may call. */
 export const PUBLIC: Record<string, string[]>[] = []
 
+/** A private file (contract 14): the owner's token (or dashboard session), or no credentials with a signed link's query. */
+export const OWNER_OR_SIGNED: Record<string, string[]>[] = [{ bearer: [] }, {}]
+
 /** A request body for `detail`: one schema per media type (the JSON one, its multipart twin, a form). */
 export const requestBody = (content: Record<string, object>) => ({
   required: true,

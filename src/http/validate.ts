@@ -14,6 +14,15 @@ export const HTTP_URL_PATTERN = '^\\s*[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+'
 export const HTTP_URL_MESSAGE = 'must be an absolute http or https URL'
 export const HttpUrl = (description: string) => Type.String({ maxLength: 2048, pattern: HTTP_URL_PATTERN, format: 'uri', description })
 
+/** A URL the service posts to (a webhook): no `user:pass@`, refused as link-add refuses it (a password would sit in the row and the logs). */
+export const CREDENTIAL_FREE_URL_PATTERN = '^\\s*[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+(?:[/?#]|\\s*$)'
+export const URL_CREDENTIALS_MESSAGE = 'must not contain a user name or password'
+export const CredentialFreeUrl = (description: string) => Type.String({ maxLength: 2048, pattern: CREDENTIAL_FREE_URL_PATTERN, format: 'uri', description })
+
+const URL_PATTERNS: readonly unknown[] = [HTTP_URL_PATTERN, CREDENTIAL_FREE_URL_PATTERN]
+/** An http(s) URL refused by the credential-free pattern carries a user name or password; anything else is no http(s) URL. */
+const urlMessage = (value: unknown) => (typeof value === 'string' && new RegExp(HTTP_URL_PATTERN).test(value) ? URL_CREDENTIALS_MESSAGE : HTTP_URL_MESSAGE)
+
 // Messages a person can act on, read as "<field>: <message>".
 SetErrorFunction((error) => {
   const schema = error.schema as Record<string, unknown>
@@ -21,7 +30,7 @@ SetErrorFunction((error) => {
     case ValueErrorType.ObjectRequiredProperty:
       return 'is required'
     case ValueErrorType.StringPattern:
-      if (schema.pattern === HTTP_URL_PATTERN) return HTTP_URL_MESSAGE
+      if (URL_PATTERNS.includes(schema.pattern)) return urlMessage(error.value)
       // A pattern's own plain words, where a description would read badly after "must match".
       if (typeof schema['x-message'] === 'string') return schema['x-message']
       return schema.pattern === '\\S' ? 'must not be empty' : `must match ${String(schema.description ?? schema.pattern)}`
@@ -53,7 +62,7 @@ SetErrorFunction((error) => {
       return `must be at most ${schema.maximum}`
     case ValueErrorType.Union:
     case ValueErrorType.Literal: {
-      if ((schema.anyOf as { pattern?: string }[] | undefined)?.some((s) => s.pattern === HTTP_URL_PATTERN)) return HTTP_URL_MESSAGE
+      if ((schema.anyOf as { pattern?: string }[] | undefined)?.some((s) => URL_PATTERNS.includes(s.pattern))) return urlMessage(error.value)
       const options = (schema.anyOf as { const?: unknown }[] | undefined)?.map((s) => s.const).filter((c) => c !== undefined)
       return options?.length ? `must be one of ${options.join(', ')}` : DefaultErrorFunction(error)
     }

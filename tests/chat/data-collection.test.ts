@@ -84,7 +84,7 @@ test('a visitor fills the form: bad answers are re-asked, files are uploaded, th
   expect(foreign.status).toBe(200)
   expect(await say(foreign.body.upload_id, session)).toMatchObject({ reply: `${UPLOAD_ANSWER_NOT_FOUND}\n\n${q(4).question}` })
   // No submission holds the files yet: they are not served.
-  expect((await fetch(`${app.url}/media/uploads/${png.body.upload_id}/`)).status).toBe(404)
+  expect((await fetch(`${app.url}/media/uploads/${png.body.upload_id}/`, { headers: { authorization: `Token ${token}` } })).status).toBe(404)
 
   const finished = await say(pdf.body.upload_id, session)
   expect(finished).toEqual({ session_id: session, message_id: expect.any(String), reply: FORM_COMPLETE, next_question: null, done: true })
@@ -109,12 +109,14 @@ test('a visitor fills the form: bad answers are re-asked, files are uploaded, th
     ],
   })
 
-  // The files are served as stored, never sniffed into something else.
-  const image = await fetch(listed.body.submissions[0].answers[3].value)
+  // The files are served to their owner as stored, never sniffed into something else; to nobody else.
+  const owner = { headers: { authorization: `Token ${token}` } }
+  expect((await fetch(listed.body.submissions[0].answers[3].value)).status).toBe(404)
+  const image = await fetch(listed.body.submissions[0].answers[3].value, owner)
   expect(image.headers.get('content-type')).toBe('image/png')
   expect(image.headers.get('x-content-type-options')).toBe('nosniff')
   expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(tinyPng()))).toBe(true)
-  const document = await fetch(listed.body.submissions[0].answers[4].value)
+  const document = await fetch(listed.body.submissions[0].answers[4].value, owner)
   expect(document.headers.get('content-type')).toBe('application/pdf')
   expect(Buffer.from(await document.arrayBuffer()).equals(Buffer.from(pdfBytes))).toBe(true)
 })

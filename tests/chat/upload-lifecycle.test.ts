@@ -25,7 +25,8 @@ beforeAll(async () => {
 })
 afterAll(() => app.stop())
 
-const served = async (uploadId: string) => (await fetch(`${app.url}/media/uploads/${uploadId}/`)).status
+/** Whether the owner is served the file (anyone else never is: contract 14). */
+const served = async (uploadId: string) => (await fetch(`${app.url}/media/uploads/${uploadId}/`, { headers: { authorization: `Token ${token}` } })).status
 const uploadRows = async (chatbotId: string) => app.ctx.db.selectFrom('chat_uploads').select('id').where('chatbot_id', '=', chatbotId).execute()
 
 test('uploads only into a session whose pending question asks for a file, at most 20 per address per hour, served once a submission holds them, the rest deleted after 24 hours', async () => {

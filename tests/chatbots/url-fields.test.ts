@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { HTTP_URL_MESSAGE } from '../../src/http/validate'
+import { HTTP_URL_MESSAGE, URL_CREDENTIALS_MESSAGE } from '../../src/http/validate'
+import { normaliseLinkUrl } from '../../src/features/training/links'
 import { INVALID_RETURN_URL } from '../../src/features/accounts/texts'
 import { client, startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { CREATION_BODIES } from '../support/chatbots'
@@ -62,4 +63,22 @@ test('return_url and links follow the same rule', async () => {
     const reply = await client(app.url, token).post(`/api/v1.0/chatbot-link-add/${created.body.chatbot_id}/`, { links: ['https://example.com/', bad] })
     expect([bad, reply.status, reply.body.field]).toEqual([bad, 400, 'links[1]'])
   }
+})
+
+test('webhook_url with a user name or password is refused as link-add refuses it, on creation and edit', async () => {
+  const path = '/api/v1.0/api-quote-generation/'
+  const before = await chatbotCount()
+  for (const bad of ['https://user:pass@hooks.example/quotes', 'https://token@hooks.example', ' http://:secret@hooks.example:8443/x ']) {
+    const created = await client(app.url, token).post(path, { ...CREATION_BODIES[path], webhook_url: bad })
+    expect([bad, created.status, created.body.error, created.body.field]).toEqual([bad, 400, `webhook_url: ${URL_CREDENTIALS_MESSAGE}`, 'webhook_url'])
+  }
+  expect(await chatbotCount()).toBe(before)
+  const created = await client(app.url, token).post(path, { ...CREATION_BODIES[path], webhook_url: 'https://hooks.example/a@b?c=d@e' })
+  expect(created.status).toBe(200)
+  const id = created.body.chatbot_id as string
+  const edit = await client(app.url, token).post(`/api/v1.0/chatbot-edit/${id}/`, { webhook_url: 'https://user:pass@hooks.example/quotes' })
+  expect([edit.status, edit.body.error, edit.body.field]).toEqual([400, `webhook_url: ${URL_CREDENTIALS_MESSAGE}`, 'webhook_url'])
+  expect((await client(app.url, token).get(`/api/v1.0/chatbot-get/${id}/`)).body.webhook_url).toBe('https://hooks.example/a@b?c=d@e')
+  // link-add's own check says the same words.
+  expect(normaliseLinkUrl('https://user:pass@docs.example/')).toEqual({ problem: URL_CREDENTIALS_MESSAGE })
 })

@@ -168,7 +168,7 @@ test('the app keeps logos, PDFs and quotes in S3 and serves them from there', as
     const pdf = await textPdf({ title: 'Cloud Notes', pages: [['Objects in a bucket are served back to the visitor unchanged.']] })
     expect((await api.form(path.documentAdd(kr.body.chatbot_id), pdfForm([{ bytes: pdf, name: 'cloud.pdf' }]))).status).toBe(200)
     const [doc] = (await api.get(path.documentView(kr.body.chatbot_id))).body.documents
-    const served = await fetch(doc.file)
+    const served = await fetch(doc.file, { headers: { authorization: `Token ${token}` } })
     expect(served.status).toBe(200)
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(new Uint8Array(pdf))
 

@@ -103,6 +103,7 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
   const documents = ok(await api('get', '/api/v1.0/chatbot-document-view/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id } }), 200)
   const documentId = documents.documents[0]?.document_id ?? ''
   await call('get', '/media/documents/{documentId}/', { params: { documentId } })
+  await api('get', '/media/documents/{documentId}/', { params: { documentId } })
   ok(await api('post', '/api/v1.0/chatbot-link-add/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id }, json: { links: [pageUrl] } }), 200)
   ok(await api('get', '/api/v1.0/chatbot-link-status/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id } }), 200)
   ok(await api('get', '/api/v1.0/chatbot-link-view/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id } }), 200)
@@ -168,6 +169,7 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
   const submissions = ok(await api('get', '/api/v1.0/chatbot-submissions/{uniqueId}/', { params: { uniqueId: form.chatbot_id } }), 200)
   if (submissions.submissions.length !== 1) throw new Error('the form was submitted')
   await call('get', '/media/uploads/{uploadId}/', { params: { uploadId: upload.upload_id } })
+  await api('get', '/media/uploads/{uploadId}/', { params: { uploadId: upload.upload_id } })
   const leads = ok(await api('get', '/api/v1.0/chatbot-leads/{uniqueId}/', { params: { uniqueId: quote.chatbot_id } }), 200)
   ok(await api('get', '/api/v1.0/chatbot-appointments/{uniqueId}/', { params: { uniqueId: appointment.chatbot_id } }), 200)
   ok(await api('get', '/api/v1.0/chatbot-leads/{uniqueId}/', { params: { uniqueId: quote.chatbot_id }, query: { limit: '1' } }), 200)

@@ -183,11 +183,14 @@ test('the submissions page deletes a submission with its uploaded file', async (
 
   const { client: browser } = await signIn(app, OWNER)
   const page = await browser.get(`/dashboard/chatbots/${id}/submissions/`)
+  // The uploaded file opens with the owner's session, and with nothing else.
+  expect((await browser.get(new URL(fileUrl).pathname)).status).toBe(200)
+  expect((await fetch(fileUrl)).status).toBe(404)
   const action = `/dashboard/chatbots/${id}/submissions/${submission.submission_id}/delete/`
   expect(page.html).toContain(`action="${action}"`)
   const deleted = await browser.post(action, { _csrf: csrfOf(page.html) })
   expect(deleted.status).toBe(303)
   expect((await browser.get(deleted.location!.replace(app.url, ''))).html).toContain('Submission deleted')
   expect((await client(app.url, token).get(path.submissions(id))).body.submissions).toEqual([])
-  expect((await fetch(fileUrl)).status).toBe(404)
+  expect((await browser.get(new URL(fileUrl).pathname)).status).toBe(404)
 })

@@ -306,11 +306,12 @@ describe('submissions', () => {
     const csv = await csvOf(`${path.submissions(chatbot)}?format=csv`)
     expect(csv).toEqual([{ submission_id: submission.submission_id, created_at: submission.created_at, Name: 'Grace, "Gee" Hopper', 'Venue photo': submission.answers[1].value }])
     const fileUrl = submission.answers.find((a: { type: string }) => a.type === 'image').value
-    expect((await fetch(fileUrl)).status).toBe(200)
+    const asOwner = { headers: { authorization: `Token ${token}` } }
+    expect((await fetch(fileUrl, asOwner)).status).toBe(200)
     const deleted = await owner.post(path.submissionDelete(chatbot), { submission_id: submission.submission_id })
     expect(deleted.status).toBe(200)
     expect(deleted.body).toEqual({ response: SUBMISSION_DELETED })
-    expect((await fetch(fileUrl)).status).toBe(404)
+    expect((await fetch(fileUrl, asOwner)).status).toBe(404)
     expect((await owner.get(path.submissions(chatbot))).body.submissions).toEqual([])
     const unknown = await owner.post(path.submissionDelete(chatbot), { submission_id: submission.submission_id })
     expect(unknown.status).toBe(404)

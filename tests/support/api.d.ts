@@ -109,7 +109,7 @@ export interface paths {
     post: operations["deleteSubmission"];
   };
   "/media/uploads/{uploadId}/": {
-    /** A visitor's uploaded answer file (unguessable URL, shown in submissions) */
+    /** A visitor's uploaded answer file, for the chatbot's owner (the token or the dashboard session) or a signed link; anyone else: 404 */
     get: operations["getUploadedFile"];
   };
   "/api/v1.0/chatbot-leads/{uniqueId}/": {
@@ -173,7 +173,7 @@ export interface paths {
     post: operations["deleteLink"];
   };
   "/media/documents/{documentId}/": {
-    /** A document's PDF (public at an unguessable address) */
+    /** A document's PDF, for its owner (the token or the dashboard session) or a signed link; anyone else: 404 */
     get: operations["getDocumentFile"];
   };
   "/api/v1.0/chatbot-calendar-add/{uniqueId}/": {
@@ -2895,6 +2895,7 @@ export interface operations {
                 answers: ({
                     title: string;
                     type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                    /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
                     value: string | number | boolean;
                   })[];
               })[];
@@ -3071,9 +3072,15 @@ export interface operations {
       };
     };
   };
-  /** A visitor's uploaded answer file (unguessable URL, shown in submissions) */
+  /** A visitor's uploaded answer file, for the chatbot's owner (the token or the dashboard session) or a signed link; anyone else: 404 */
   getUploadedFile: {
     parameters: {
+      query?: {
+        /** @description Unix seconds after which a signed link no longer opens the file */
+        expires?: string;
+        /** @description HMAC-SHA256 of the path and expiry under the server key */
+        signature?: string;
+      };
       path: {
         uploadId: string;
       };
@@ -3555,6 +3562,7 @@ export interface operations {
                 answers: ({
                     title: string;
                     type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                    /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
                     value: string | number | boolean;
                   })[];
                 created_at: string;
@@ -4117,7 +4125,7 @@ export interface operations {
                 title: string;
                 /**
                  * Format: uri
-                 * @description Serves the stored PDF without a token
+                 * @description Serves the stored PDF to its owner only (this token or the dashboard session; anyone else: 404)
                  */
                 file: string;
                 word_count: number;
@@ -4727,9 +4735,15 @@ export interface operations {
       };
     };
   };
-  /** A document's PDF (public at an unguessable address) */
+  /** A document's PDF, for its owner (the token or the dashboard session) or a signed link; anyone else: 404 */
   getDocumentFile: {
     parameters: {
+      query?: {
+        /** @description Unix seconds after which a signed link no longer opens the file */
+        expires?: string;
+        /** @description HMAC-SHA256 of the path and expiry under the server key */
+        signature?: string;
+      };
       path: {
         documentId: string;
       };
@@ -5677,6 +5691,7 @@ export interface operations {
               answers: ({
                   title: string;
                   type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
                   value: string | number | boolean;
                 })[];
             };
@@ -5724,6 +5739,7 @@ export interface operations {
               answers: ({
                   title: string;
                   type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
                   value: string | number | boolean;
                 })[];
               created_at: string;
@@ -5774,6 +5790,7 @@ export interface operations {
               answers: ({
                   title: string;
                   type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                  /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
                   value: string | number | boolean;
                 })[];
               created_at: string;

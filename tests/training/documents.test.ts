@@ -67,9 +67,10 @@ test('PDFs are added with their titles, listed, served without a token and delet
   }
   expect(await availableWords(app, owner, chatbotId)).toBe(ALLOWANCE - 82)
 
-  // The file URL needs no token and serves the very bytes uploaded.
+  // The file URL serves the very bytes uploaded to the owner's token; without it, nothing (contract 14).
   const handbook = documents.find((d) => d.title === 'Harbour Bakery Handbook')!
-  const served = await fetch(handbook.file)
+  expect((await fetch(handbook.file)).status).toBe(404)
+  const served = await fetch(handbook.file, { headers: { authorization: `Token ${owner}` } })
   expect(served.status).toBe(200)
   expect(served.headers.get('content-type')).toBe('application/pdf')
   expect(served.headers.get('content-disposition')).toContain('Harbour Bakery Handbook.pdf')
@@ -82,7 +83,7 @@ test('PDFs are added with their titles, listed, served without a token and delet
   expect(deleted.body).toEqual({ response: DOCUMENT_DELETED })
   expect((await api.get(path.documentView(chatbotId))).body.documents.map((d: { title: string }) => d.title)).toEqual(['Price List 2025'])
   expect(await availableWords(app, owner, chatbotId)).toBe(ALLOWANCE - 41)
-  expect((await fetch(handbook.file)).status).toBe(404)
+  expect((await fetch(handbook.file, { headers: { authorization: `Token ${owner}` } })).status).toBe(404)
   expect(storedPdfs(chatbotId)).toHaveLength(1)
 
   const again = await api.post(path.documentDelete(chatbotId), { document_id: handbook.document_id })
@@ -102,7 +103,7 @@ test('a third-party paper: words as MuPDF reads them, title from the file name, 
   expect(doc.text.length).toBe(500)
   expect(await availableWords(app, owner, chatbotId)).toBe(ALLOWANCE - doc.word_count)
   // The served file is the uploaded paper, byte for byte.
-  expect(new Uint8Array(await (await fetch(doc.file)).arrayBuffer())).toEqual(paper())
+  expect(new Uint8Array(await (await fetch(doc.file, { headers: { authorization: `Token ${owner}` } })).arrayBuffer())).toEqual(paper())
 })
 
 test('all or nothing: documents over the word allowance, or one bad file, add nothing', async () => {
@@ -273,7 +274,7 @@ test('who may touch documents: token, subscription, owner, type, document id', a
   const crossed = await mine.post(path.documentDelete(bot), { document_id: otherId })
   expect([crossed.status, crossed.body]).toMatchObject([404, { error: documentNotFound(otherId) }])
   expect((await mine.get(path.documentView(other))).body.documents).toHaveLength(1)
-  expect((await fetch(`${app.url}/media/documents/${UNKNOWN_ID}/`)).status).toBe(404)
+  expect((await fetch(`${app.url}/media/documents/${UNKNOWN_ID}/`, { headers: { authorization: `Token ${owner}` } })).status).toBe(404)
 })
 
 test('requests stay responsive while PDFs are read', async () => {

@@ -62,7 +62,7 @@ export async function cancelAppointment(ctx: AppContext, chatbot: ChatbotRow, in
       duration: appointment.duration,
       client_name: appointment.clientName,
       client_email: appointment.clientEmail,
-      answers: (Array.isArray(appointment.answers) ? appointment.answers.filter(isCollectedAnswer) : []).map((a) => shownAnswer(ctx, a)),
+      answers: (Array.isArray(appointment.answers) ? appointment.answers.filter(isCollectedAnswer) : []).map((a) => shownAnswer(ctx, a, 'signed')),
       created_at: appointment.createdAt,
       status: 'cancelled',
     })

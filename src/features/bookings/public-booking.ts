@@ -77,7 +77,7 @@ export async function book(ctx: AppContext, chatbot: ChatbotRow, input: Static<t
       duration: details.duration,
       client_name: input.client_name.trim(),
       client_email: normaliseEmail(input.client_email),
-      answers: answers.map((a) => shownAnswer(ctx, a)),
+      answers: answers.map((a) => shownAnswer(ctx, a, 'signed')),
       created_at: details.createdAt,
       status: 'confirmed',
     })

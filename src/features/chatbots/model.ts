@@ -1,7 +1,7 @@
 import { Type as T, type TSchema } from '@sinclair/typebox'
 import { HasMore } from '../../http/pagination'
 import { CalendarInputSchema } from '../calendars/model'
-import { HttpUrl, OptionalText, RequiredText } from '../../http/validate'
+import { CredentialFreeUrl, HttpUrl, OptionalText, RequiredText } from '../../http/validate'
 import { TYPES } from './texts'
 
 export const MAX_PRICING_PLANS = 50
@@ -41,7 +41,7 @@ const common = {
   chatbot_color2: T.Optional(Colour('Secondary colour')),
   user_allowance: T.Optional(T.Integer({ minimum: 1, maximum: 100000, description: 'Messages per user per day (default 100)' })),
   business_logo: T.Optional(T.String({ description: 'In JSON: a data:image/...;base64, URL. In multipart: a file part.' })),
-  webhook_url: T.Optional(Url("Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks")),
+  webhook_url: T.Optional(CredentialFreeUrl("Receives the chatbot's events (see the document's webhooks), signed as Standard Webhooks")),
 }
 
 export const KnowledgeRetrievalBody = T.Object({
@@ -103,7 +103,7 @@ export const EditBody = T.Object(
     user_allowance: T.Optional(T.Integer({ minimum: 1, maximum: 100000 })),
     chatbot_color1: T.Optional(Colour('Primary colour')),
     chatbot_color2: T.Optional(Colour('Secondary colour')),
-    webhook_url: T.Optional(T.Union([Url("Receives the chatbot's events; null stops them"), T.Null()])),
+    webhook_url: T.Optional(T.Union([CredentialFreeUrl("Receives the chatbot's events; null stops them"), T.Null()])),
     owner_notifications: T.Optional(T.Boolean({ description: 'E-mail the account of each new lead, submission, appointment and cancellation (default true)' })),
     business_industry: T.Optional(RequiredText(200)),
     business_website: T.Optional(T.Union([Url('Business website'), T.Null()], { description: 'null removes it (not on Business Enquiries, which requires one)' })),

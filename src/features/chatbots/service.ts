@@ -5,7 +5,7 @@ import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
 import type { ChatbotType } from '../../db/schema'
 import { badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound } from '../../http/errors'
-import { HttpUrl, parse, problemsOf, RequiredText } from '../../http/validate'
+import { CredentialFreeUrl, HttpUrl, parse, problemsOf, RequiredText } from '../../http/validate'
 import { normaliseColour } from '../../lib/colour'
 import { newId } from '../../lib/ids'
 import { newWebhookSecret } from '../../lib/standard-webhooks'
@@ -326,7 +326,7 @@ const COMMON_EDIT_RULES: Record<string, TSchema> = {
   business_industry: RequiredText(200),
   business_website: HttpUrl('Business website'),
   owner_notifications: T.Boolean(),
-  webhook_url: HttpUrl("Receives the chatbot's events"),
+  webhook_url: CredentialFreeUrl("Receives the chatbot's events"),
 }
 
 /** The edit model of a type: each field it takes, with its rule, all optional. */

@@ -6,9 +6,18 @@ export function readCookie(request: Request, name: string): string | null {
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')
     if (eq < 0) continue
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim())
+    if (part.slice(0, eq).trim() === name) return decodedOrNull(part.slice(eq + 1).trim())
   }
   return null
+}
+
+/** Contract 14: a malformed cookie (`%` alone, a bad escape) is ignored, never a 500; the dashboard's own values are plain. */
+function decodedOrNull(value: string): string | null {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return null
+  }
 }
 
 export interface CookieOptions {

@@ -6,7 +6,13 @@ export const AnswerType = T.Union([T.Literal('text'), T.Literal('number'), T.Lit
 
 export const QuestionSchema = T.Object({ title: T.String(), question: T.String(), type: AnswerType })
 
-export const ShownAnswer = T.Object({ title: T.String(), type: AnswerType, value: T.Union([T.String(), T.Number(), T.Boolean()]) })
+export const ShownAnswer = T.Object({
+  title: T.String(),
+  type: AnswerType,
+  value: T.Union([T.String(), T.Number(), T.Boolean()], {
+    description: "An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days",
+  }),
+})
 
 export const UploadAnswer = T.Object(
   { upload_id: T.String(), kind: T.Union([T.Literal('image'), T.Literal('pdf_document')]) },

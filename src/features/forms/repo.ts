@@ -15,8 +15,8 @@ export async function uploadKindFor(db: Db, chatbotId: string, uploadId: string,
 }
 
 /** An upload a stored submission (or booking) took; one nobody took is not served (contract 11). */
-export async function findClaimedUpload(db: Db, uploadId: string): Promise<Pick<ChatUploadsTable, 'file_key' | 'mime'> | undefined> {
-  return db.selectFrom('chat_uploads').select(['file_key', 'mime']).where('id', '=', uploadId).where('claimed_at', 'is not', null).executeTakeFirst()
+export async function findClaimedUpload(db: Db, uploadId: string): Promise<Pick<ChatUploadsTable, 'file_key' | 'mime' | 'chatbot_id'> | undefined> {
+  return db.selectFrom('chat_uploads').select(['file_key', 'mime', 'chatbot_id']).where('id', '=', uploadId).where('claimed_at', 'is not', null).executeTakeFirst()
 }
 
 export async function insertSubmission(db: Db, row: ChatSubmissionsTable): Promise<void> {

@@ -4,17 +4,17 @@ import { PageQuery, pageOf } from '../../http/pagination'
 import type { AppContext } from '../../context'
 import { chatbotAccess } from '../chatbots/guard'
 import { NOT_FOUND, notFound } from '../../http/errors'
-import { storedFileResponse } from '../../http/file-response'
+import { mayReadPrivateFile, privateFileResponse, type RequestAccount, SignedFileQuery } from '../../http/private-files'
 import { ChatbotParams, Confirmation, errorsOf, ExportQuery, FAILS } from '../../http/model'
 import { csvResponse, jsonOrCsv } from '../../lib/csv'
-import { binaryResponse, PUBLIC, PUBLIC_TAGS, RESULT_TAGS } from '../../http/openapi'
+import { binaryResponse, OWNER_OR_SIGNED, RESULT_TAGS } from '../../http/openapi'
 import { SubmissionDeleteBody, SubmissionList, UploadParams } from './model'
 import { deleteSubmission, ownerSubmissions, SUBMISSIONS_ACCESS, submissionsCsv } from './submissions'
 import { SUBMISSION_DELETED } from './texts'
-import { uploadFile } from './uploads'
+import { uploadFile, uploadPath } from './uploads'
 
 /** The owner's submissions, and the uploaded files they link to. */
-export const formRoutes = (ctx: AppContext) =>
+export const formRoutes = (ctx: AppContext, accountOf: RequestAccount) =>
   new Elysia({ name: 'forms' })
     .use(
       new Elysia({ name: 'forms-owner' })
@@ -53,19 +53,21 @@ export const formRoutes = (ctx: AppContext) =>
     )
     .get(
       '/media/uploads/:uploadId/',
-      async ({ params }) => {
-        const file = await uploadFile(ctx, params.uploadId)
+      async ({ params, query, request }) => {
+        const path = uploadPath(params.uploadId)
+        const file = await uploadFile(ctx, params.uploadId, (ownerAccountId) => mayReadPrivateFile(ctx, request, { path, ownerAccountId }, query, accountOf))
         if (!file) throw notFound(NOT_FOUND)
-        return storedFileResponse(file.bytes, file.mime)
+        return privateFileResponse(file.bytes, file.mime)
       },
       {
         params: UploadParams,
+        query: SignedFileQuery,
         response: errorsOf([404]),
         detail: {
           operationId: 'getUploadedFile',
-          summary: "A visitor's uploaded answer file (unguessable URL, shown in submissions)",
-          tags: PUBLIC_TAGS,
-          security: PUBLIC,
+          summary: "A visitor's uploaded answer file, for the chatbot's owner (the token or the dashboard session) or a signed link; anyone else: 404",
+          tags: RESULT_TAGS,
+          security: OWNER_OR_SIGNED,
           responses: binaryResponse('application/octet-stream', 'The uploaded image or PDF, with its own content type'),
         },
       },

@@ -37,12 +37,17 @@ export async function storeSubmission(
   }
   await insertSubmission(trx, row)
   // The submission as chatbot-submissions lists it, queued with it.
-  await queueSubmissionCreated(ctx, trx, submission.chatbot, { submission_id: row.id, created_at: row.created_at, answers: submission.answers.map((a) => shownAnswer(ctx, a)) })
+  // The payload leaves the service: its files are signed links (contract 14).
+  await queueSubmissionCreated(ctx, trx, submission.chatbot, {
+    submission_id: row.id,
+    created_at: row.created_at,
+    answers: submission.answers.map((a) => shownAnswer(ctx, a, 'signed')),
+  })
   await claimAnswerUploads(ctx, trx, submission.chatbot.id, submission.answers)
   const chatbot = await chatbotById(trx, submission.chatbot.id)
   if (chatbot) {
-    // Titles and short answers only; uploaded files stay behind their links in the dashboard.
-    const lines = submission.answers.map((a) => `${a.title}: ${a.type === 'image' || a.type === 'pdf_document' ? '(file uploaded)' : String(a.value)}`)
+    // Titles and short answers; an uploaded file as a signed link, since the mail leaves the service.
+    const lines = submission.answers.map((a) => `${a.title}: ${String(shownAnswer(ctx, a, 'signed').value)}`)
     await notifyOwner(ctx, trx, chatbot, 'submission', lines)
   }
 }

@@ -10,6 +10,8 @@ import { TYPES } from '../chatbots/texts'
 import { claimUploads, findClaimedUpload, insertUpload, uploadKindFor } from './repo'
 import type { Db } from '../../db/database'
 import { formStateOf } from './data-collection'
+import { signedFileUrl } from '../../http/private-files'
+import { chatbotById } from '../chatbots/service'
 import { UPLOAD_EXPIRY_JOB, UPLOAD_LIFETIME_MS } from './upload-expiry'
 
 export interface UploadAnswer {
@@ -84,18 +86,26 @@ export function uploadLookup(ctx: AppContext, chatbotId: string, owner: { sessio
   return (uploadId: string): Promise<UploadKind | null> => uploadKindFor(ctx.db, chatbotId, uploadId, owner)
 }
 
-/** The absolute, unguessable address of an uploaded file, as the owner's views show it. */
-export const uploadUrl = (ctx: AppContext, uploadId: string) => `${ctx.config.publicUrl}/media/uploads/${uploadId}/`
+/** Where an uploaded file is served: to the chatbot's owner, or through a signed link (contract 14). */
+export const uploadPath = (uploadId: string) => `/media/uploads/${uploadId}/`
 
-export async function uploadFile(ctx: AppContext, uploadId: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
+/** The file of a claimed upload, when `mayRead` lets the caller read its owner's files (else null: "not found"). */
+export async function uploadFile(ctx: AppContext, uploadId: string, mayRead: (ownerAccountId: string) => Promise<boolean>): Promise<{ bytes: Uint8Array; mime: string } | null> {
   const row = await findClaimedUpload(ctx.db, uploadId)
-  if (!row) return null
+  const chatbot = row && (await chatbotById(ctx.db, row.chatbot_id))
+  if (!row || !chatbot || !(await mayRead(chatbot.account_id))) return null
   const bytes = await ctx.files.get(row.file_key)
   return bytes ? { bytes, mime: row.mime } : null
 }
 
-/** Text as a string, number as a number, boolean as true/false, an upload as the file's absolute URL. */
-export function shownAnswer(ctx: AppContext, answer: CollectedAnswer): CollectedAnswer {
+/**
+ * Text as a string, number as a number, boolean as true/false, an upload as the file's absolute
+ * URL: the owner's own (`'owner'`: the API and the dashboard, opened with the owner's credentials)
+ * or, where it leaves the service (`'signed'`: webhook payloads, e-mails), a 7-day signed link.
+ */
+export function shownAnswer(ctx: AppContext, answer: CollectedAnswer, link: 'owner' | 'signed' = 'owner'): CollectedAnswer {
   const isUpload = answer.type === 'image' || answer.type === 'pdf_document'
-  return { title: answer.title, type: answer.type, value: isUpload ? uploadUrl(ctx, String(answer.value)) : answer.value }
+  if (!isUpload) return { title: answer.title, type: answer.type, value: answer.value }
+  const path = uploadPath(String(answer.value))
+  return { title: answer.title, type: answer.type, value: link === 'signed' ? signedFileUrl(ctx, path) : `${ctx.config.publicUrl}${path}` }
 }

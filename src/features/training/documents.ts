@@ -12,7 +12,7 @@ import { extractPdf } from './pdf-extractor'
 import { PdfTextError, type PdfText } from './pdf-text'
 import { cleanPdfText } from './text-cleanup'
 import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument } from './repo'
-import { lockChatbot } from '../chatbots/service'
+import { chatbotById, lockChatbot } from '../chatbots/service'
 import { documentNotFound, DOCUMENTS_WRONG_CHATBOT, notEnoughWords } from './texts'
 import { readPdfUploads } from './upload'
 
@@ -102,10 +102,15 @@ export async function deleteDocument(ctx: AppContext, { chatbot }: Pick<ChatbotA
   ctx.log.info('training.document_deleted', { chatbot_id: chatbot.id, document_id: row.id, words: row.word_count })
 }
 
-/** The stored PDF behind a document's public URL. */
-export async function documentFile(ctx: AppContext, documentId: string): Promise<{ bytes: Uint8Array; title: string } | null> {
+/** The stored PDF behind a document's URL, when `mayRead` lets the caller read its owner's files (else null: "not found"). */
+export async function documentFile(
+  ctx: AppContext,
+  documentId: string,
+  mayRead: (ownerAccountId: string) => Promise<boolean>,
+): Promise<{ bytes: Uint8Array; title: string } | null> {
   const row = await documentById(ctx.db, documentId)
-  if (!row) return null
+  const chatbot = row && (await chatbotById(ctx.db, row.chatbot_id))
+  if (!row || !chatbot || !(await mayRead(chatbot.account_id))) return null
   const bytes = await ctx.files.get(row.file_key)
   return bytes ? { bytes, title: row.title } : null
 }

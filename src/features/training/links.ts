@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
 import type { ChatbotAccess } from '../chatbots/guard'
 import { AppError, invalid } from '../../http/errors'
-import { check } from '../../http/validate'
+import { check, URL_CREDENTIALS_MESSAGE } from '../../http/validate'
 import { newId } from '../../lib/ids'
 import { type AddLinksBody, DeleteLinkBody, MAX_URL_CHARS } from './model'
 import { LINK_JOB_KIND, type LinkJobPayload } from './link-job'
@@ -25,7 +25,7 @@ export function normaliseLinkUrl(raw: string): { url: string } | { problem: stri
     return { problem: 'must be an absolute http or https URL' }
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'must be an absolute http or https URL' }
-  if (url.username || url.password) return { problem: 'must not contain a user name or password' }
+  if (url.username || url.password) return { problem: URL_CREDENTIALS_MESSAGE }
   url.hash = ''
   if (url.href.length > MAX_URL_CHARS) return { problem: `must be at most ${MAX_URL_CHARS} characters` }
   return { url: url.href }

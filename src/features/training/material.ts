@@ -37,5 +37,6 @@ export async function unindexMaterial(db: Executor, chatbotId: string, sourceId:
   await fullTextIndex().remove(db, chatbotId, sourceId)
 }
 
-/** Public address of a stored document; the id (122 random bits) is what makes it unguessable. */
-export const documentUrl = (ctx: AppContext, documentId: string) => `${ctx.config.publicUrl}/media/documents/${documentId}/`
+/** Where a stored document's PDF is served, to its owner only (contract 5). */
+export const documentPath = (documentId: string) => `/media/documents/${documentId}/`
+export const documentUrl = (ctx: AppContext, documentId: string) => `${ctx.config.publicUrl}${documentPath(documentId)}`

@@ -30,7 +30,7 @@ export const DocumentList = T.Object(
     documents: T.Array(
       T.Object({
         title: T.String(),
-        file: T.String({ format: 'uri', description: 'Serves the stored PDF without a token' }),
+        file: T.String({ format: 'uri', description: 'Serves the stored PDF to its owner only (this token or the dashboard session; anyone else: 404)' }),
         word_count: T.Integer(),
         text: T.String({ description: 'The first 500 characters' }),
         document_id: T.String(),

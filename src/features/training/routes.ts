@@ -4,7 +4,9 @@ import { accountScope, IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC } fro
 import type { AppContext } from '../../context'
 import { NOT_FOUND, notFound } from '../../http/errors'
 import { ChatbotParams, Confirmation, errorsOf, FAILS, MessageAnswer } from '../../http/model'
-import { PUBLIC, requestBody } from '../../http/openapi'
+import { OWNER_OR_SIGNED, requestBody } from '../../http/openapi'
+import { mayReadPrivateFile, privateFileResponse, type RequestAccount, SignedFileQuery } from '../../http/private-files'
+import { documentPath } from './material'
 import { AddLinksBody, DeleteDocumentBody, DeleteLinkBody, DocumentList, DocumentUpload, LinkList, LinkStatusList } from './model'
 import { chatbotAccess } from '../chatbots/guard'
 import { DOCUMENT_ACCESS, LINK_ACCESS, LINK_LIST_ACCESS } from './access'
@@ -22,7 +24,7 @@ function inlinePdf(title: string): string {
   return `inline; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(`${title}.pdf`)}`
 }
 
-export const trainingRoutes = (ctx: AppContext) => {
+export const trainingRoutes = (ctx: AppContext, accountOf: RequestAccount) => {
   const documents = new Elysia({ name: 'training-documents' })
     .use(chatbotAccess(ctx, DOCUMENT_ACCESS))
     .post(
@@ -151,25 +153,21 @@ export const trainingRoutes = (ctx: AppContext) => {
     .use(linkLists)
     .get(
       '/media/documents/:documentId/',
-      async ({ params }) => {
-        const file = await documentFile(ctx, params.documentId)
+      async ({ params, query, request }) => {
+        const path = documentPath(params.documentId)
+        const file = await documentFile(ctx, params.documentId, (ownerAccountId) => mayReadPrivateFile(ctx, request, { path, ownerAccountId }, query, accountOf))
         if (!file) throw notFound(NOT_FOUND)
-        return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
-          headers: {
-            'content-type': 'application/pdf',
-            'content-disposition': inlinePdf(file.title),
-            'cache-control': 'private, max-age=300',
-            'x-content-type-options': 'nosniff',
-          },
-        })
+        // A checked PDF (it starts with %PDF-): shown inline, which a sandboxed answer would stop.
+        return privateFileResponse(file.bytes, 'application/pdf', { disposition: inlinePdf(file.title), sandbox: false })
       },
       {
+        query: SignedFileQuery,
         response: errorsOf([404]),
         detail: {
           operationId: 'getDocumentFile',
-          summary: "A document's PDF (public at an unguessable address)",
+          summary: "A document's PDF, for its owner (the token or the dashboard session) or a signed link; anyone else: 404",
           tags,
-          security: PUBLIC,
+          security: OWNER_OR_SIGNED,
           responses: { 200: { description: 'The stored PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } } },
         },
       },

@@ -2,11 +2,10 @@ import type { AppContext } from '../../context'
 import { fullTextIndex, type PassageSourceType } from '../../db/fulltext'
 import { materialWordsOf, searchTerms, stemOf } from '../../lib/search-terms'
 import { CODE_LINE_BREAK, storedSentences } from '../../lib/sentences'
-import { documentUrl } from './material'
 
 export interface PassageSourceInfo {
   title: string
-  /** The link, or the public URL of the document's PDF; null for business details. */
+  /** The link's web address; null for a document (its PDF is its owner's) and for business details. */
   url: string | null
   /** The passage's sentence that shares the most terms with the query. */
   snippet: string
@@ -64,7 +63,8 @@ export async function searchStems(
     text: hit.text,
     source: {
       title: hit.title,
-      url: hit.url ?? (hit.sourceType === 'document' ? documentUrl(ctx, hit.sourceId) : null),
+      // A document's PDF is its owner's (contract 5): a source without a web address links nowhere.
+      url: hit.url,
       // A caller that reads every sentence itself (the answer ranking) skips this work.
       snippet: opts.snippets === false ? '' : snippetOf(hit.text, terms),
       source_type: hit.sourceType,
