@@ -110,18 +110,10 @@ test('no feature imports another feature’s repo', () => {
   expect(crossings).toEqual([])
 })
 
-/**
- * Files still in chat/ that belong to a feature another branch is creating: their imports are
- * not chat's. (The widget config moves to widget/, the answering files to answers/.)
- */
-const MOVING: Record<string, string> = {
-  'src/features/chat/widget-config.ts': 'widget',
-}
-
 test('no two features depend on each other (texts.ts and model.ts, meant for everyone, aside)', () => {
   const edges = new Map<string, Set<string>>()
   for (const file of FILES) {
-    const from = MOVING[file.path] ?? featureOf(file.path)
+    const from = featureOf(file.path)
     if (!from) continue
     for (const { target, typeOnly } of importsOf(file)) {
       const to = featureOf(target)
