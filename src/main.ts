@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs'
 import { ConfigError, loadConfig } from './config'
 import { normaliseEmail, isEmail } from './lib/email'
 import { PDF_EXTRACT_COMMAND } from './features/training/pdf-extractor'
-import { restartWithHeapOptions } from './infra/heap-options'
 import { copyWordnetFiles, WORDNET_COPY_COMMAND } from './features/answers/wordnet-files'
 
 const USAGE = `usage: chatbot-service [serve | migrate | grant <email> [--plan <id>] | revoke <email>]`
@@ -22,7 +21,6 @@ async function main(argv: string[]): Promise<number> {
     await copyWordnetFiles(dir, files)
     return 0
   }
-  if (command === 'serve') restartWithHeapOptions()
   const config = loadConfig(process.env, (path) => readFileSync(path, 'utf8'))
   const { createContext, startServer } = await import('./runtime')
 

@@ -13,7 +13,6 @@ import { createLogger, type Logger } from './infra/log'
 import { createMailer } from './infra/mailer'
 import { systemClock, type Clock } from './lib/clock'
 import { forgetAllCachedRows } from './lib/ttl-cache'
-import { guardMemory } from './infra/memory'
 import { SERVER_BODY_CEILING } from './http/body-limits'
 import { registerJobs } from './jobs'
 import { PAYMENTS_TEST_MODE_NOTICE } from './features/billing/texts'
@@ -85,7 +84,6 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
     routes: heldRoutes,
     fetch,
   })
-  const stopGuard = guardMemory()
   const port = app.server.port as number
   ctx.log.info('server.started', {
     port,
@@ -99,7 +97,6 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
     url: `http://127.0.0.1:${port}`,
     port,
     async stop() {
-      stopGuard()
       await app.stop(true)
       await ctx.jobs.stop()
       await pdfReaders.close()

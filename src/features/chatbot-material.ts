@@ -4,6 +4,6 @@
  */
 import { creationCalendars } from './calendars/service'
 import type { ChatbotMaterial } from './chatbots/service'
-import { heldWordsUsed, wordsUsed } from './training/usage'
+import { wordsUsed } from './training/usage'
 
-export const CHATBOT_MATERIAL: ChatbotMaterial = { wordsUsed: (ctx, chatbotId) => wordsUsed(ctx, chatbotId), heldWordsUsed, calendars: creationCalendars }
+export const CHATBOT_MATERIAL: ChatbotMaterial = { wordsUsed: (ctx, chatbotId) => wordsUsed(ctx, chatbotId), calendars: creationCalendars }

@@ -12,7 +12,7 @@ import { accountEmail, accountExists } from './accounts/service'
 import { billingRoutes } from './billing/routes'
 import { bookingRoutes } from './bookings/routes'
 import { calendarRoutes } from './calendars/routes'
-import { chatbotHeldRoutes, chatbotRoutes } from './chatbots/routes'
+import { chatbotRoutes } from './chatbots/routes'
 import { conversationRoutes } from './conversations/routes'
 import { dashboardRoutes } from './dashboard/routes'
 import { formRoutes } from './forms/routes'
@@ -34,12 +34,7 @@ export interface FeatureRoutes {
 export const FEATURE_ROUTES: FeatureRoutes[] = [
   { feature: 'accounts', file: 'src/features/accounts/routes.ts', routes: accountRoutes },
   { feature: 'billing', file: 'src/features/billing/routes.ts', routes: (ctx) => billingRoutes(ctx, { emailOf: accountEmail, exists: accountExists }) },
-  {
-    feature: 'chatbots',
-    file: 'src/features/chatbots/routes.ts',
-    routes: (ctx) => chatbotRoutes(ctx, CHATBOT_MATERIAL),
-    heldRoutes: (ctx) => chatbotHeldRoutes(ctx, CHATBOT_MATERIAL),
-  },
+  { feature: 'chatbots', file: 'src/features/chatbots/routes.ts', routes: (ctx) => chatbotRoutes(ctx, CHATBOT_MATERIAL) },
   { feature: 'conversations', file: 'src/features/conversations/routes.ts', routes: conversationRoutes },
   { feature: 'forms', file: 'src/features/forms/routes.ts', routes: (ctx) => formRoutes(ctx, requestAccount) },
   { feature: 'quotes', file: 'src/features/quotes/routes.ts', routes: quoteRoutes },

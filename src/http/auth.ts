@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
-import { accountForTokenHash, type AuthenticatedAccount, heldAccountForTokenHash } from '../features/accounts/service'
+import { accountForTokenHash, type AuthenticatedAccount } from '../features/accounts/service'
 import { sha256 } from '../lib/ids'
 import { AppError } from './errors'
 
@@ -22,12 +22,6 @@ export async function authenticate(ctx: AppContext, header: string | null | unde
   const row = await accountForTokenHash(ctx, sha256(token))
   if (!row) throw new AppError('invalid_token', 401, INVALID_TOKEN)
   return row
-}
-
-/** The header's live token's account if memory holds it now; undefined means "ask `authenticate`" (no refusal is decided here). */
-export function heldAuthentication(header: string | null): AuthenticatedAccount | undefined {
-  const token = header ? tokenOf(header) : undefined
-  return token === undefined ? undefined : heldAccountForTokenHash(sha256(token))
 }
 
 /**

@@ -5,7 +5,6 @@
  * answer reaches already admitted.
  */
 import { newId } from '../lib/ids'
-import { requestArrived } from '../infra/memory'
 import { clientAddressAt, clientAddressOf } from './client-address'
 import { AppError } from './errors'
 import type { RateLimiter } from './rate-limit'
@@ -27,7 +26,6 @@ export function admission(entrance: Entrance, limiter: RateLimiter | null): Admi
     full(request) {
       const known = requestIdOf(request)
       if (known !== undefined) return known
-      requestArrived()
       const id = newId()
       recordArrival(request, id, entrance)
       const refusal = limiter && refusalBy(limiter, clientAddressOf(request), request)
@@ -35,7 +33,6 @@ export function admission(entrance: Entrance, limiter: RateLimiter | null): Admi
       return id
     },
     held(request, id) {
-      requestArrived()
       const refusal = limiter && refusalBy(limiter, clientAddressAt(entrance, request), request)
       if (!refusal) return true
       recordArrival(request, id, entrance)

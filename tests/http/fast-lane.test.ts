@@ -10,7 +10,6 @@ import { client, subscribedToken, startTestApp, type TestApp } from '../support/
 import { createChatbot } from '../support/chatbots'
 import { path, UNKNOWN_ID } from '../support/endpoints'
 import { METHOD_NOT_ALLOWED } from '../../src/http/errors'
-import { SUBSCRIPTION_REQUIRED } from '../../src/features/chatbots/texts'
 
 let app: TestApp
 let token: string
@@ -35,7 +34,6 @@ interface HotRoute {
 }
 
 const hot = (): HotRoute[] => [
-  { route: '/api/v1.0/chatbot-get/:uniqueId/', url: path.get(id), params: { uniqueId: id }, headers: { authorization: `Token ${token}` } },
   { route: '/api/v1.0/widget/:uniqueId/', url: path.widget(id), params: { uniqueId: id }, headers: {} },
   { route: '/widget/chatbot.js', url: '/widget/chatbot.js', params: {}, headers: { 'accept-encoding': 'br' } },
   { route: '/widget/chatbot.css', url: '/widget/chatbot.css', params: {}, headers: { 'accept-encoding': 'gzip' } },
@@ -101,52 +99,33 @@ test('once memory holds what a route checks, the lane answers without the full a
   expect(fallbacks).toEqual([])
 })
 
-test('what memory cannot vouch for goes to the full app: another token, no token, an unknown chatbot, a calendar config', async () => {
-  await client(app.url, otherToken).get(path.get(id))
+test('what memory cannot vouch for goes to the full app: an unknown chatbot, a calendar config; chatbot-get is not held', async () => {
   await client(app.url).get(path.widget(appointmentId))
   const { fallbacks, ask } = laneRecordingFallbacks()
-  const get = '/api/v1.0/chatbot-get/:uniqueId/'
-  expect(ask(get, path.get(id), { uniqueId: id }, { authorization: `Token ${otherToken}` }).status).toBe(299)
-  expect(ask(get, path.get(id), { uniqueId: id }, {}).status).toBe(299)
-  expect(ask(get, path.get(id), { uniqueId: id }, { authorization: 'Token made-up' }).status).toBe(299)
-  expect(ask(get, path.get(UNKNOWN_ID), { uniqueId: UNKNOWN_ID }, { authorization: `Token ${token}` }).status).toBe(299)
+  const config = '/api/v1.0/widget/:uniqueId/'
+  expect(ask(config, path.widget(UNKNOWN_ID), { uniqueId: UNKNOWN_ID }, {}).status).toBe(299)
   // An appointment chatbot's config lists its calendars, read afresh for each request.
-  expect(ask('/api/v1.0/widget/:uniqueId/', path.widget(appointmentId), { uniqueId: appointmentId }, {}).status).toBe(299)
-  expect(fallbacks).toEqual([path.get(id), path.get(id), path.get(id), path.get(UNKNOWN_ID), path.widget(appointmentId)])
-  // And over HTTP the full app refuses as before.
+  expect(ask(config, path.widget(appointmentId), { uniqueId: appointmentId }, {}).status).toBe(299)
+  expect(fallbacks).toEqual([path.widget(UNKNOWN_ID), path.widget(appointmentId)])
+  // An owner's routes go through the one guard: over HTTP it refuses another owner and no token.
   expect((await client(app.url, otherToken).get(path.get(id))).status).toBe(403)
   expect((await client(app.url).get(path.get(id))).status).toBe(401)
 })
 
-test('a token revoked right after it was answered from memory goes the full way, and is refused', async () => {
-  const revoked = await subscribedToken(app, 'held-revoked@example.com')
-  const own = (await createChatbot(app, revoked, 'knowledge')).id
-  const owner = client(app.url, revoked)
-  await owner.get(path.get(own))
-  expect((await owner.get(path.get(own))).status).toBe(200)
-  expect((await owner.post('/api/v1.0/logout/', {})).status).toBe(200)
-  const { fallbacks, ask } = laneRecordingFallbacks()
-  expect(ask('/api/v1.0/chatbot-get/:uniqueId/', path.get(own), { uniqueId: own }, { authorization: `Token ${revoked}` }).status).toBe(299)
-  expect(fallbacks).toEqual([path.get(own)])
-  expect((await owner.get(path.get(own))).status).toBe(401)
-})
-
-test("a held answer ends with its subscription's period, by the business clock", async () => {
+test("a held widget config ends with its owner's subscription period, by the business clock", async () => {
   const own = await startTestApp()
   try {
     const subscriber = await subscribedToken(own, 'held-period@example.com')
     const bot = (await createChatbot(own, subscriber, 'business')).id
-    const headers = { authorization: `Token ${subscriber}` }
-    await fetch(own.url + path.get(bot), { headers })
+    await fetch(own.url + path.widget(bot))
     const { fallbacks, ask } = laneRecordingFallbacks(own)
-    const get = '/api/v1.0/chatbot-get/:uniqueId/'
-    expect(ask(get, path.get(bot), { uniqueId: bot }, headers).status).toBe(200)
+    const config = '/api/v1.0/widget/:uniqueId/'
+    expect(ask(config, path.widget(bot), { uniqueId: bot }, {}).status).toBe(200)
     // Past the period's end (a month for the default plan), with the subscription still held in memory.
     own.clock.advance(40 * 86_400_000)
-    expect(ask(get, path.get(bot), { uniqueId: bot }, headers).status).toBe(299)
-    expect(fallbacks).toEqual([path.get(bot)])
-    const refused = await client(own.url, subscriber).get(path.get(bot))
-    expect([refused.status, refused.body.error]).toEqual([400, SUBSCRIPTION_REQUIRED])
+    expect(ask(config, path.widget(bot), { uniqueId: bot }, {}).status).toBe(299)
+    expect(fallbacks).toEqual([path.widget(bot)])
+    expect((await client(own.url).get(path.widget(bot))).status).toBe(403)
   } finally {
     await own.stop()
   }

@@ -39,7 +39,7 @@ test('per-token and per-address limits answer 429 with Retry-After, then recover
   expect((await anon.get('/healthz')).status).toBe(200)
 })
 
-test('chatbot-get answered from memory counts once per request against the token limit, and the refusal is the same', async () => {
+test('chatbot-get counts once per request against the token limit, and the refusal is the same', async () => {
   const token = await subscribedToken(app, 'held-limit@example.com')
   const { id } = await createChatbot(app, token, 'knowledge')
   // A fresh window: the creation counted in the last one.
@@ -47,7 +47,6 @@ test('chatbot-get answered from memory counts once per request against the token
   const api = client(app.url, token)
   const replies = []
   for (let i = 0; i < 7; i++) replies.push(await api.get(path.get(id)))
-  // The first loads the rows through the full app; the next four are answered from memory (http/fast-lane.ts).
   expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429, 429])
   expect(replies[5].body).toMatchObject({ error: 'Too many requests, please slow down.', code: 'rate_limited', request_id: replies[5].headers.get('x-request-id') })
   expect(Number(replies[5].headers.get('retry-after'))).toBeGreaterThan(0)

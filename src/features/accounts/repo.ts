@@ -81,9 +81,6 @@ export async function liveToken(db: Db, tokenHash: string): Promise<LiveToken | 
   return liveTokens.get(tokenHash, async () => (await liveTokenRow(db, tokenHash))[0])
 }
 
-/** The live token's account if memory holds it now (no database read: the hot routes' answers at once). */
-export const heldLiveToken = (tokenHash: string): LiveToken | undefined => liveTokens.peek(tokenHash)
-
 // ---- verification and login codes (stored as MACs: codes.ts) ----
 
 type CodeKey = Pick<VerificationCodesTable, 'email' | 'purpose'>

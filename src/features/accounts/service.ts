@@ -3,19 +3,7 @@ import type { AppContext } from '../../context'
 import { parse } from '../../http/validate'
 import { type CreateSubscriptionBody, LoginBody, type VerificationCodeBody } from './model'
 import type { Db } from '../../db/database'
-import {
-  accountById,
-  accountByEmail,
-  countChatbotCreated,
-  heldLiveToken,
-  insertAccountIfNew,
-  insertToken,
-  liveToken,
-  markVerified,
-  revokeTokenRow,
-  tokensOf,
-  upsertVerifiedAccount,
-} from './repo'
+import { accountById, accountByEmail, countChatbotCreated, insertAccountIfNew, insertToken, liveToken, markVerified, revokeTokenRow, tokensOf, upsertVerifiedAccount } from './repo'
 import { badRequest, forbidden, rateLimited } from '../../http/errors'
 import { normaliseEmail } from '../../lib/email'
 import { newId, newToken, sha256 } from '../../lib/ids'
@@ -137,9 +125,6 @@ export interface AuthenticatedAccount {
 export async function accountForTokenHash(ctx: AppContext, tokenHash: string): Promise<AuthenticatedAccount | undefined> {
   return liveToken(ctx.db, tokenHash)
 }
-
-/** The same if memory holds it now; undefined means "ask accountForTokenHash". */
-export const heldAccountForTokenHash = (tokenHash: string): AuthenticatedAccount | undefined => heldLiveToken(tokenHash)
 
 export const accountEmail = async (db: Db, accountId: string): Promise<string | undefined> => (await accountById(db, accountId))?.email
 

@@ -16,14 +16,14 @@ const latestActiveOf = new TtlCache<string, SubscriptionsTable | null>(50_000, H
 export async function paidSubscription(db: Db, accountId: string, now: string): Promise<SubscriptionsTable | undefined> {
   const read = async () => (await latestActive(db, accountId))[0] ?? null
   const row = db.isTransaction ? await read() : await latestActiveOf.get(accountId, read)
-  return row && row.current_period_end > now ? row : undefined
+  return row && isPaidAt(row, now) ? row : undefined
 }
 
-/**
- * The account's latest active subscription if memory holds it, paid for or not (the caller compares
- * its period's end with the time); undefined means "ask paidSubscription".
- */
-export const heldLatestActiveSubscription = (accountId: string): SubscriptionsTable | null | undefined => latestActiveOf.peek(accountId)
+/** The rule of a paid account: its latest active subscription's period ends after `now` (ISO text). */
+export const isPaidAt = (subscription: SubscriptionsTable, now: string): boolean => subscription.current_period_end > now
+
+/** The account's latest active subscription if memory holds it, paid for or not; undefined means "ask paidSubscription". */
+export const cachedLatestActiveSubscription = (accountId: string): SubscriptionsTable | null | undefined => latestActiveOf.peek(accountId)
 
 export async function insertSubscription(db: Db, row: SubscriptionsTable): Promise<void> {
   await db.insertInto('subscriptions').values(row).execute()

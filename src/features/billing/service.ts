@@ -10,7 +10,8 @@ import {
   checkoutById,
   checkoutByStripeId,
   claimCheckout,
-  heldLatestActiveSubscription,
+  cachedLatestActiveSubscription,
+  isPaidAt,
   insertCheckout,
   insertSubscription,
   markStripeCheckoutPaid,
@@ -42,25 +43,14 @@ export async function activePlan(ctx: AppContext, accountId: string, db: Db = ct
   return subscription ? withPlan(ctx, subscription) : null
 }
 
-/** The plan in force if memory holds the account's paid subscription now; undefined means "ask activePlan". */
-export function heldActivePlan(ctx: AppContext, accountId: string): { plan: Plan; subscription: SubscriptionsTable } | undefined {
-  const subscription = heldLatestActiveSubscription(accountId)
-  if (!subscription) return undefined
-  let held = heldPlans.get(subscription)
-  if (held?.plans !== ctx.config.plans) {
-    held = { active: withPlan(ctx, subscription), endsAt: Date.parse(subscription.current_period_end), plans: ctx.config.plans }
-    heldPlans.set(subscription, held)
-  }
-  // An unreadable end (NaN) is never after now: the full route decides.
-  return held.endsAt > ctx.clock.now().getTime() ? held.active : undefined
-}
-
 /**
- * Per held subscription row, its plan and its period's end in milliseconds, worked out once: the
- * hot routes ask on every request, and looking up the plan and writing the time as text to compare
- * were a fifth of chatbot-get's held answer. A row's object is replaced when it is read again.
+ * The account's paid subscription if memory holds it now, by the same rule as activeSubscription;
+ * undefined means "ask activeSubscription". Only the public widget config answers from it.
  */
-const heldPlans = new WeakMap<SubscriptionsTable, { active: { plan: Plan; subscription: SubscriptionsTable }; endsAt: number; plans: Plan[] }>()
+export function cachedPaidSubscription(ctx: AppContext, accountId: string): SubscriptionsTable | undefined {
+  const subscription = cachedLatestActiveSubscription(accountId)
+  return subscription && isPaidAt(subscription, ctx.clock.now().toISOString()) ? subscription : undefined
+}
 
 /** A subscription with the plan it is for (a plan since removed from the config: the first). */
 const withPlan = (ctx: AppContext, subscription: SubscriptionsTable): { plan: Plan; subscription: SubscriptionsTable } => ({

@@ -7,7 +7,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import type { ChatbotType } from '../../db/schema'
-import { authenticate, heldAuthentication } from '../../http/auth'
+import { authenticate } from '../../http/auth'
 import { readDeferredBody } from '../../http/json-body'
 import type { AppError } from '../../http/errors'
 import type { Plan } from '../../config'
@@ -15,9 +15,9 @@ import type { SubscriptionsTable } from '../../db/schema'
 import { CHATBOT_NOT_FOUND, forbidden, notFound, wrongChatbotType } from '../../http/errors'
 import { notAvailableForType } from '../chat/texts'
 import { SUBSCRIPTION_REQUIRED } from './texts'
-import { heldActivePlan, requireSubscription } from '../billing/service'
+import { requireSubscription } from '../billing/service'
 import { publicChatbot } from './public-chatbot'
-import { findChatbot, heldChatbot, type ChatbotRow } from './repo'
+import { findChatbot, type ChatbotRow } from './repo'
 
 export interface ChatbotAccessRule {
   /** The endpoint's subscription text (spec section 7 words it per endpoint). */
@@ -44,21 +44,6 @@ export async function accessChatbot(ctx: AppContext, accountId: string, chatbotI
   if (chatbot.account_id !== accountId) throw forbidden()
   if (rule.types && !rule.types.includes(chatbot.type)) throw rule.wrongType ? rule.wrongType(chatbot) : rule.missing()
   return { plan, subscription, chatbot }
-}
-
-/**
- * The same checks from what memory holds (token, subscription, row), for a hot route's answer at
- * once (http/fast-lane.ts): the access when every one of them passes, else undefined, and the route
- * then runs `chatbotAccess`, which loads what was missing and makes each refusal.
- */
-export function heldChatbotAccess(ctx: AppContext, authorization: string | null, chatbotId: string, rule: ChatbotAccessRule): ChatbotAccess | undefined {
-  const account = heldAuthentication(authorization)
-  if (!account) return undefined
-  const active = heldActivePlan(ctx, account.accountId)
-  const chatbot = heldChatbot(chatbotId)
-  if (!active || !chatbot || chatbot.account_id !== account.accountId) return undefined
-  if (rule.types && !rule.types.includes(chatbot.type)) return undefined
-  return { plan: active.plan, subscription: active.subscription, chatbot }
 }
 
 /** Token and subscription: for the routes of the instance that uses it (scoped one level up). */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import { CHATBOT_NOT_FOUND, forbidden, notFound } from '../../http/errors'
-import { activeSubscription, heldActivePlan } from '../billing/service'
-import { findChatbot, heldChatbot, type ChatbotRow } from './repo'
+import { activeSubscription, cachedPaidSubscription } from '../billing/service'
+import { cachedChatbot, findChatbot, type ChatbotRow } from './repo'
 import { CHATBOT_UNAVAILABLE } from '../chat/texts'
 
 /**
@@ -16,7 +16,7 @@ export async function publicChatbot(ctx: AppContext, chatbotId: string): Promise
 }
 
 /** The same from what memory holds (row, owner's subscription): the row when both pass, else undefined ("ask publicChatbot"). */
-export function heldPublicChatbot(ctx: AppContext, chatbotId: string): ChatbotRow | undefined {
-  const row = heldChatbot(chatbotId)
-  return row && heldActivePlan(ctx, row.account_id) ? row : undefined
+export function cachedPublicChatbot(ctx: AppContext, chatbotId: string): ChatbotRow | undefined {
+  const row = cachedChatbot(chatbotId)
+  return row && cachedPaidSubscription(ctx, row.account_id) ? row : undefined
 }

@@ -25,7 +25,7 @@ export async function findChatbot(db: Db, chatbotId: string): Promise<ChatbotRow
 }
 
 /** The chatbot's row if memory holds it now (no database read); undefined means "ask findChatbot". */
-export const heldChatbot = (chatbotId: string): ChatbotRow | undefined => rows.peek(chatbotId)
+export const cachedChatbot = (chatbotId: string): ChatbotRow | undefined => rows.peek(chatbotId)
 
 export async function insertChatbot(db: Db, row: ChatbotRow): Promise<void> {
   await db.insertInto('chatbots').values(row).execute()

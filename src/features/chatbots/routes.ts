@@ -5,8 +5,7 @@ import type { ChatbotType } from '../../db/schema'
 import { CHATBOT_NOT_FOUND, NOT_FOUND, notFound } from '../../http/errors'
 import { ChatbotParams, Confirmation, errorsOf, FAILS } from '../../http/model'
 import { PUBLIC, requestBody } from '../../http/openapi'
-import { accountAccess, chatbotAccess, heldChatbotAccess } from './guard'
-import type { HeldRoute } from '../../http/fast-lane'
+import { accountAccess, chatbotAccess } from './guard'
 import { accountScope, IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC } from '../../http/idempotency'
 import { creationLogo, rememberCreationLogo } from './input'
 import {
@@ -21,17 +20,7 @@ import {
   multipartOf,
   QuoteGenerationBody,
 } from './model'
-import {
-  chatbotList,
-  chatbotLogo,
-  chatbotViewResponse,
-  chatbotViewResponseOf,
-  createChatbot,
-  deleteOwnedChatbot,
-  editOwnedChatbot,
-  prepareCreationBody,
-  type ChatbotMaterial,
-} from './service'
+import { chatbotList, chatbotLogo, chatbotViewResponse, createChatbot, deleteOwnedChatbot, editOwnedChatbot, prepareCreationBody, type ChatbotMaterial } from './service'
 import { CHATBOT_DELETED, DATA_UPDATED, SUBSCRIPTION_REQUIRED, TYPES } from './texts'
 
 const isMultipart = (request: Request) => (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
@@ -216,15 +205,3 @@ export const chatbotRoutes = (ctx: AppContext, material: ChatbotMaterial) => {
       },
     )
 }
-
-/** chatbot-get answered from memory when its token, subscription, row and words used are all held (http/fast-lane.ts). */
-export const chatbotHeldRoutes = (ctx: AppContext, material: Pick<ChatbotMaterial, 'heldWordsUsed'>): HeldRoute[] => [
-  {
-    path: '/api/v1.0/chatbot-get/:uniqueId/',
-    answer(request, params, requestId) {
-      const access = heldChatbotAccess(ctx, request.headers.get('authorization'), params.uniqueId ?? '', ownChatbot)
-      const used = access && material.heldWordsUsed(access.chatbot.id)
-      return access && used !== undefined ? chatbotViewResponseOf(ctx, access, used, requestId) : undefined
-    },
-  },
-]

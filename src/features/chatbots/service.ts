@@ -80,8 +80,6 @@ export interface CreationResult {
  */
 export interface ChatbotMaterial {
   wordsUsed(ctx: AppContext, chatbotId: string): Promise<number>
-  /** The same if memory holds it now; undefined means "ask wordsUsed" (chatbot-get's answer at once). */
-  heldWordsUsed(chatbotId: string): number | undefined
   calendars: {
     /** calendar_data checked, or 400 naming the field. */
     parse(raw: unknown): CalendarInput[]
@@ -209,13 +207,7 @@ export async function getChatbot(ctx: AppContext, material: Pick<ChatbotMaterial
   return chatbotView(ctx, material, { chatbot: row, plan, subscription })
 }
 
-/** chatbot-get's answer for a chatbot its caller may see. */
-/**
- * What chatbot-get shows of the row itself, worked out once per row: rows are replaced, never
- * changed, when a chatbot is written (repo.ts), so an edit shows on the next read.
- */
-const rowViews = new WeakMap<ChatbotRow, ReturnType<typeof rowView>>()
-
+/** What chatbot-get shows of the row itself. */
 function rowView(ctx: AppContext, row: ChatbotRow) {
   const settings = settingsOf(row)
   return {
@@ -244,53 +236,19 @@ function rowView(ctx: AppContext, row: ChatbotRow) {
 /** What chatbot-get needs of its caller's access: the chatbot, and the plan and subscription it is run under. */
 type ViewAccess = { chatbot: ChatbotRow; plan: Plan; subscription: SubscriptionsTable }
 
+/** chatbot-get's answer for a chatbot its caller may see: the row, the words left to train and the plan's reset date. */
 export async function chatbotView(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, access: ViewAccess) {
-  return { ...viewOfRow(ctx, access.chatbot), ...perRequestFields(access, await material.wordsUsed(ctx, access.chatbot.id)) }
-}
-
-function viewOfRow(ctx: AppContext, row: ChatbotRow): ReturnType<typeof rowView> {
-  let view = rowViews.get(row)
-  if (!view) {
-    view = rowView(ctx, row)
-    rowViews.set(row, view)
+  const wordsUsed = await material.wordsUsed(ctx, access.chatbot.id)
+  return {
+    ...rowView(ctx, access.chatbot),
+    available_word_count: Math.max(0, access.plan.training_words - wordsUsed),
+    reset_date: access.subscription.current_period_end.slice(0, 10),
   }
-  return view
 }
 
-/** What chatbot-get works out per request: the words left to train and the plan's reset date. */
-const perRequestFields = (access: ViewAccess, wordsUsed: number) => ({
-  available_word_count: Math.max(0, access.plan.training_words - wordsUsed),
-  reset_date: access.subscription.current_period_end.slice(0, 10),
-})
-
-/**
- * chatbot-get's body per row: the row's view serialized once (a quarter of the route's time was
- * serializing it), and the whole body kept while the words left and the period's end stay the
- * same, so a repeated read builds no new string (less garbage, fewer collections in the tail of a
- * busy route). The body is a Blob: a Response shares a Blob's bytes, where it copies a string's
- * (1.5 KB of new memory per answer, which brought the next collection nearer).
- */
-const rowBodies = new WeakMap<ChatbotRow, { head: string; available: number; periodEnd: string; body: Blob }>()
-/** As Response.json would send it (what Elysia sent for the object). */
-const JSON_TYPE = { 'content-type': 'application/json;charset=utf-8' }
-
-/** chatbot-get's answer as a ready Response, given the words the chatbot's material holds. */
-export function chatbotViewResponseOf(ctx: AppContext, access: ViewAccess, wordsUsed: number, requestId?: string): Response {
-  const available = Math.max(0, access.plan.training_words - wordsUsed)
-  const periodEnd = access.subscription.current_period_end
-  let known = rowBodies.get(access.chatbot)
-  if (known?.available !== available || known.periodEnd !== periodEnd) {
-    const head = known?.head ?? JSON.stringify(viewOfRow(ctx, access.chatbot)).slice(0, -1)
-    known = { head, available, periodEnd, body: new Blob([`${head},${JSON.stringify(perRequestFields(access, wordsUsed)).slice(1)}`]) }
-    rowBodies.set(access.chatbot, known)
-  }
-  // A held answer carries its request id from the start (the full route's hooks add theirs).
-  return new Response(known.body, { headers: requestId === undefined ? JSON_TYPE : { 'content-type': JSON_TYPE['content-type'], 'x-request-id': requestId } })
-}
-
-/** chatbot-get's answer as a ready Response. */
+/** chatbot-get's answer as a ready Response (the settings' own fields make it wider than one model). */
 export async function chatbotViewResponse(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, access: ViewAccess): Promise<Response> {
-  return chatbotViewResponseOf(ctx, access, await material.wordsUsed(ctx, access.chatbot.id))
+  return Response.json(await chatbotView(ctx, material, access))
 }
 
 /** What every type may change; the type's own creation fields come on top (CREATION[type].settings). */

@@ -1,4 +1,3 @@
-import { collectAfterIngestion } from '../../infra/memory'
 import type { AppContext } from '../../context'
 import type { ChatbotAccess } from '../chatbots/guard'
 import type { DocumentsTable } from '../../db/schema'
@@ -72,7 +71,6 @@ export async function addDocuments(ctx: AppContext, access: Pick<ChatbotAccess, 
     throw error
   }
   ctx.log.info('training.documents_added', { chatbot_id: chatbot.id, documents: rows.length, words: needed })
-  collectAfterIngestion()
 }
 
 export async function viewDocuments(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>) {

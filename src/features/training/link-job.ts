@@ -1,4 +1,3 @@
-import { collectAfterIngestion } from '../../infra/memory'
 import type { AppContext } from '../../context'
 import type { JobKind } from '../../infra/jobs'
 import { newId } from '../../lib/ids'
@@ -78,5 +77,4 @@ async function processLink(ctx: AppContext, linkJobId: string): Promise<void> {
     return { status: 'added' as const, reason: null }
   })
   if (outcome) ctx.log.info('training.link_processed', { chatbot_id: job.chatbot_id, link_job_id: job.id, words: page.wordCount, ...outcome })
-  collectAfterIngestion()
 }

@@ -3,7 +3,6 @@
 // document still there. The word count stays: it counts the PDF's words, which have not changed.
 import type { AppContext } from '../../context'
 import type { JobKind } from '../../infra/jobs'
-import { collectAfterIngestion } from '../../infra/memory'
 import { lockChatbot } from '../chatbots/service'
 import { indexMaterial, previewOf, unindexMaterial } from './material'
 import { extractPdf } from './pdf-extractor'
@@ -40,5 +39,4 @@ async function reindexDocument(ctx: AppContext, documentId: string): Promise<voi
     await indexMaterial(trx, { chatbotId: document.chatbot_id, sourceType: 'document', sourceId: document.id, title: document.title, url: null }, text)
     await updateDocumentPreview(trx, document.id, previewOf(text))
   })
-  collectAfterIngestion()
 }

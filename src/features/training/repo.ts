@@ -104,9 +104,6 @@ const wordsHeld = prepared((db, documentsOf: string, linksOf: string) =>
   ]),
 )
 
-/** The same if memory holds it now; undefined means "ask wordsHeldBy". */
-export const heldWordsHeldBy = (chatbotId: string): number | undefined => wordsHeldOf.peek(chatbotId)
-
 /** Words held by a chatbot's current documents and links; a transaction (the budget check of an upload) reads the tables. */
 export async function wordsHeldBy(db: Executor, chatbotId: string): Promise<number> {
   const read = async () => {

@@ -5,7 +5,6 @@
 // the page gone) keeps the passages it had: an upgrade never takes material away.
 import type { AppContext } from '../../context'
 import type { JobKind } from '../../infra/jobs'
-import { collectAfterIngestion } from '../../infra/memory'
 import { activePlan } from '../billing/service'
 import { chatbotById, lockChatbot } from '../chatbots/service'
 import { type ScrapedPage, scrapeFailure, scrapeLink } from './link-scrape'
@@ -50,5 +49,4 @@ async function rereadLink(ctx: AppContext, linkId: string): Promise<void> {
   })
   // The page grew and no plan in force leaves words for its growth: it keeps the passages it had.
   if (outcome === 'over_allowance' || outcome === 'no_subscription') ctx.log.warn('training.reread_link_kept', { link_id: link.id, words: page.wordCount, reason: outcome })
-  collectAfterIngestion()
 }

@@ -1,7 +1,7 @@
 // The widget config (contract 8): the chatbot's look, greeting and what its type needs.
 import type { AppContext } from '../../context'
 import { publicCalendars } from '../calendars/service'
-import { heldPublicChatbot, publicChatbot } from '../chatbots/public-chatbot'
+import { cachedPublicChatbot, publicChatbot } from '../chatbots/public-chatbot'
 import type { ChatbotRow } from '../chatbots/access'
 import { strongEtag } from './http-cache'
 import { questionsOf } from '../forms/questions'
@@ -38,7 +38,7 @@ export async function widgetConfigBody(ctx: AppContext, chatbotId: string): Prom
 
 /** The config built for the chatbot's row, if memory holds the row, its owner's subscription and the config; undefined means "ask widgetConfigBody". */
 export function heldWidgetConfigBody(ctx: AppContext, chatbotId: string): WidgetConfigBody | undefined {
-  const chatbot = heldPublicChatbot(ctx, chatbotId)
+  const chatbot = cachedPublicChatbot(ctx, chatbotId)
   return chatbot && builtFor.get(chatbot)
 }
 
