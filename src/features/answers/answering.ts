@@ -23,7 +23,7 @@ const usesBusinessDetails = (chatbot: ChatbotRow) => chatbot.type === TYPES.busi
 
 async function retrieve(ctx: AppContext, chatbot: ChatbotRow, question: string): Promise<AnswerContext> {
   const facts = usesBusinessDetails(chatbot)
-    ? chooseFacts(searchBusinessFacts(businessFacts({ name: chatbot.name, industry: chatbot.industry, website: chatbot.website, settings: settingsOf(chatbot) }), question))
+    ? chooseFacts(searchBusinessFacts(businessFacts({ name: businessNameOf(chatbot), industry: chatbot.industry, website: chatbot.website, settings: settingsOf(chatbot) }), question))
     : []
   if (!usesMaterial(chatbot)) return { facts, material: [], unknownShare: 1, required: null }
   const { terms, passages } = await rankMaterial(ctx, chatbot.id, question)
