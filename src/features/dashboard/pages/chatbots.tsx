@@ -215,7 +215,9 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
           ) : (
             ''
           )}
-          {shape.currency !== 'none' ? f('currency', { required: shape.currency === 'required', maxlength: 20, hint: 'A symbol or code, like $ or EUR.', class: 'field-short' }) : ''}
+          {shape.currency !== 'none'
+            ? f('currency', { required: shape.currency === 'required', maxlength: 20, hint: 'A symbol or code, like $ or EUR.', class: 'field-short' })
+            : ''}
           {shape.texts.map((name) =>
             LONG_TEXTS.has(name) ? (
               <TextArea id={`f-${name}`} name={name} label={LABELS[name]} rows={name === 'faqs' ? 6 : 3} value={v(name)} error={errors?.of(`f-${name}`)} />
