@@ -18,12 +18,17 @@ export interface MailMessage {
   html: string
   /** Where the recipient's reply goes (the business, for mails to its clients). */
   replyTo?: string
+  /** The sender's display name in place of MAIL_FROM's (the business, for mails to its clients); the address stays MAIL_FROM's. */
+  fromName?: string
   attachments?: MailAttachment[]
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>
 }
+
+/** The bare address of 'Name <address>' (or of a bare address). */
+const addressOf = (from: string): string => /<([^>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim()
 
 /** SMTP when SMTP_URL is set, else RFC 822 files in DATA_DIR/outbox that any mail client opens. */
 export function createMailer(opts: { smtpUrl: string | null; from: string; outboxDir: string; log: Logger }): Mailer {
@@ -34,7 +39,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; outbo
   return {
     async send(message) {
       const info = await transport.sendMail({
-        from: opts.from,
+        from: message.fromName ? { name: message.fromName, address: addressOf(opts.from) } : opts.from,
         to: message.to,
         subject: message.subject,
         text: message.text,

@@ -26,9 +26,9 @@ const api = () => client(app.url, token)
 
 const expectedEmbed = (id: string) =>
   [
-    `<script defer src="https://cdn.jsdelivr.net/npm/marked@${MARKED_VERSION}/lib/marked.umd.js" integrity="${MARKED_INTEGRITY}" crossorigin="anonymous"></script>`,
     `<link rel="stylesheet" href="${app.url}/widget/chatbot.css">`,
     `<script defer src="${app.url}/widget/chatbot.js" data-chatbot-id="${id}"></script>`,
+    `<script async src="https://cdn.jsdelivr.net/npm/marked@${MARKED_VERSION}/lib/marked.umd.js" integrity="${MARKED_INTEGRITY}" crossorigin="anonymous"></script>`,
   ].join('\n')
 
 describe('creation of every type, in JSON and multipart', () => {

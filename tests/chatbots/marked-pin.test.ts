@@ -47,10 +47,10 @@ describe('MARKDOWN_CDN_URL and MARKDOWN_CDN_INTEGRITY', () => {
   })
   afterAll(() => app.stop())
 
-  test("override the first tag's URL and hash in the embed code", async () => {
+  test("override the markdown tag's URL and hash in the embed code", async () => {
     const api = client(app.url, await subscribedToken(app, 'mirror@example.com'))
     const created = await api.post('/api/v1.0/api-data-collection/', CREATION_BODIES['/api/v1.0/api-data-collection/'])
     expect(created.status).toBe(200)
-    expect(created.body.embed_code.split('\n')[0]).toBe(`<script defer src="${mirror}" integrity="${hash}" crossorigin="anonymous"></script>`)
+    expect(created.body.embed_code.split('\n')[2]).toBe(`<script async src="${mirror}" integrity="${hash}" crossorigin="anonymous"></script>`)
   })
 })

@@ -840,6 +840,10 @@ export interface operations {
           chatbot_title?: string;
           /** @description First message shown to users */
           chatbot_greeting: string;
+          /** @description Who clients hear from: the quote PDF's header, e-mails' sender name, subjects and bodies; defaults to chatbot_name */
+          business_name?: string;
+          /** @description The widget's language when the embed code's data-lang does not set one (en, de, fr, es; else English); else the browser's */
+          chatbot_language?: string;
           business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
           chatbot_color1?: string;
@@ -868,6 +872,10 @@ export interface operations {
           chatbot_title?: string;
           /** @description First message shown to users */
           chatbot_greeting: string;
+          /** @description Who clients hear from: the quote PDF's header, e-mails' sender name, subjects and bodies; defaults to chatbot_name */
+          business_name?: string;
+          /** @description The widget's language when the embed code's data-lang does not set one (en, de, fr, es; else English); else the browser's */
+          chatbot_language?: string;
           business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
           chatbot_color1?: string;
@@ -994,6 +1002,10 @@ export interface operations {
           chatbot_title?: string;
           /** @description First message shown to users */
           chatbot_greeting: string;
+          /** @description Who clients hear from: the quote PDF's header, e-mails' sender name, subjects and bodies; defaults to chatbot_name */
+          business_name?: string;
+          /** @description The widget's language when the embed code's data-lang does not set one (en, de, fr, es; else English); else the browser's */
+          chatbot_language?: string;
           business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
           chatbot_color1?: string;
@@ -1022,6 +1034,8 @@ export interface operations {
               /** @description a non-negative number */
               "Price including VAT": string;
             }[];
+          /** @description Currency symbol or code the prices are shown with, e.g. $ or EUR */
+          currency?: string;
           contact_information?: string;
           operating_hours?: string;
           address_locations?: string;
@@ -1044,6 +1058,10 @@ export interface operations {
           chatbot_title?: string;
           /** @description First message shown to users */
           chatbot_greeting: string;
+          /** @description Who clients hear from: the quote PDF's header, e-mails' sender name, subjects and bodies; defaults to chatbot_name */
+          business_name?: string;
+          /** @description The widget's language when the embed code's data-lang does not set one (en, de, fr, es; else English); else the browser's */
+          chatbot_language?: string;
           business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
           chatbot_color1?: string;
@@ -1065,6 +1083,8 @@ export interface operations {
           business_website: string;
           /** @description JSON text of: {"minItems":1,"maxItems":50,"type":"array","items":{"type":"object","required":["Product/Service Name","Product/Service Description","Price excluding VAT","Price including VAT"],"properties":{"Product/Service Name":{"maxLength":200,"pattern":"\\S","type":"string"},"Product/Service Desc */
           pricing_plans: string;
+          /** @description Currency symbol or code the prices are shown with, e.g. $ or EUR */
+          currency?: string;
           contact_information?: string;
           operating_hours?: string;
           address_locations?: string;
@@ -1186,6 +1206,10 @@ export interface operations {
           chatbot_title?: string;
           /** @description First message shown to users */
           chatbot_greeting: string;
+          /** @description Who clients hear from: the quote PDF's header, e-mails' sender name, subjects and bodies; defaults to chatbot_name */
+          business_name?: string;
+          /** @description The widget's language when the embed code's data-lang does not set one (en, de, fr, es; else English); else the browser's */
+          chatbot_language?: string;
           business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
           chatbot_color1?: string;
@@ -1219,6 +1243,10 @@ export interface operations {
           chatbot_title?: string;
           /** @description First message shown to users */
           chatbot_greeting: string;
+          /** @description Who clients hear from: the quote PDF's header, e-mails' sender name, subjects and bodies; defaults to chatbot_name */
+          business_name?: string;
+          /** @description The widget's language when the embed code's data-lang does not set one (en, de, fr, es; else English); else the browser's */
+          chatbot_language?: string;
           business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
           chatbot_color1?: string;
@@ -1347,6 +1375,10 @@ export interface operations {
           chatbot_title?: string;
           /** @description First message shown to users */
           chatbot_greeting: string;
+          /** @description Who clients hear from: the quote PDF's header, e-mails' sender name, subjects and bodies; defaults to chatbot_name */
+          business_name?: string;
+          /** @description The widget's language when the embed code's data-lang does not set one (en, de, fr, es; else English); else the browser's */
+          chatbot_language?: string;
           business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
           chatbot_color1?: string;
@@ -1391,6 +1423,10 @@ export interface operations {
           chatbot_title?: string;
           /** @description First message shown to users */
           chatbot_greeting: string;
+          /** @description Who clients hear from: the quote PDF's header, e-mails' sender name, subjects and bodies; defaults to chatbot_name */
+          business_name?: string;
+          /** @description The widget's language when the embed code's data-lang does not set one (en, de, fr, es; else English); else the browser's */
+          chatbot_language?: string;
           business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
           chatbot_color1?: string;
@@ -1527,6 +1563,10 @@ export interface operations {
           chatbot_title?: string;
           /** @description First message shown to users */
           chatbot_greeting: string;
+          /** @description Who clients hear from: the quote PDF's header, e-mails' sender name, subjects and bodies; defaults to chatbot_name */
+          business_name?: string;
+          /** @description The widget's language when the embed code's data-lang does not set one (en, de, fr, es; else English); else the browser's */
+          chatbot_language?: string;
           business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
           chatbot_color1?: string;
@@ -1602,6 +1642,10 @@ export interface operations {
           chatbot_title?: string;
           /** @description First message shown to users */
           chatbot_greeting: string;
+          /** @description Who clients hear from: the quote PDF's header, e-mails' sender name, subjects and bodies; defaults to chatbot_name */
+          business_name?: string;
+          /** @description The widget's language when the embed code's data-lang does not set one (en, de, fr, es; else English); else the browser's */
+          chatbot_language?: string;
           business_industry: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
           chatbot_color1?: string;
@@ -1738,6 +1782,10 @@ export interface operations {
             chatbot_type: "Knowledge Retrieval" | "Business Enquiries" | "Data Collection" | "Quote Generation" | "Appointment/Calendar Support";
             chatbot_greeting: string;
             chatbot_instructions: string;
+            /** @description Who clients hear from; chatbot_name when not set */
+            business_name: string;
+            /** @description The widget's language, or null for the browser's */
+            chatbot_language: string | null;
             conversation_count: number;
             user_allowance: number;
             available_word_count: number;
@@ -1769,6 +1817,7 @@ export interface operations {
                 question: string;
                 type: "text" | "number" | "boolean" | "image" | "pdf_document";
               })[];
+            /** @description Quote Generation, Business Enquiries */
             currency?: string;
             delivery_fees?: string;
             payment_terms?: string;
@@ -1860,6 +1909,10 @@ export interface operations {
           chatbot_name?: string;
           chatbot_title?: string;
           chatbot_greeting?: string;
+          /** @description null goes back to chatbot_name */
+          business_name?: string | null;
+          /** @description null leaves the choice to the browser */
+          chatbot_language?: string | null;
           chatbot_instructions?: string;
           user_allowance?: number;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
@@ -1902,6 +1955,10 @@ export interface operations {
           chatbot_name?: string;
           chatbot_title?: string;
           chatbot_greeting?: string;
+          /** @description null goes back to chatbot_name */
+          business_name?: string | null;
+          /** @description null leaves the choice to the browser */
+          chatbot_language?: string | null;
           chatbot_instructions?: string;
           user_allowance?: string;
           /** @description Primary colour: #rgb or #rrggbb, # optional */
@@ -5521,6 +5578,10 @@ export interface operations {
             chatbot_type: "Knowledge Retrieval" | "Business Enquiries" | "Data Collection" | "Quote Generation" | "Appointment/Calendar Support";
             chatbot_name: string;
             chatbot_title: string;
+            /** @description Who the visitor is talking to (contract 4); chatbot_name when not set */
+            business_name: string;
+            /** @description The owner's widget language; the embed code's data-lang wins, null leaves it to the browser */
+            chatbot_language: string | null;
             chatbot_greeting: string;
             chatbot_instructions: string;
             /** @description #rrggbb */
@@ -5537,7 +5598,7 @@ export interface operations {
                 /** @description a non-negative number */
                 "Price including VAT": string;
               }[];
-            /** @description Quote Generation */
+            /** @description Quote Generation, Business Enquiries (empty when not set) */
             currency?: string;
             /** @description Data Collection, and Appointment when it has questions */
             data_collection?: ({

@@ -63,6 +63,22 @@ function markedMirror() {
   return { server, hits, url: `http://127.0.0.1:${server.port}/npm/marked@${MARKED_VERSION}/lib/marked.umd.js` }
 }
 
+/** A CDN that never answers until `arrive()`: then the pinned file comes (a hang that ends, as a slow region's). */
+function hangingCdn() {
+  let arrive!: () => void
+  const arrived = new Promise<void>((resolve) => (arrive = resolve))
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    idleTimeout: 0,
+    async fetch() {
+      await arrived
+      return new Response(MARKED_UMD, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'access-control-allow-origin': '*' } })
+    },
+  })
+  return { server, arrive, url: `http://127.0.0.1:${server.port}/npm/marked@${MARKED_VERSION}/lib/marked.umd.js` }
+}
+
 /** An app with one Business Enquiries chatbot, and a host page on another origin carrying its embed code. */
 async function startSite(env: Record<string, string>) {
   const app = await startTestApp(env)
@@ -179,12 +195,12 @@ describe('replies never show Markdown or live markup', () => {
 
   test('the pinned marked, served under its path with the right hash, is used', async () => {
     const site = await siteWith({ MARKDOWN_CDN_URL: mirror.url })
-    expect(site.embed.split('\n')[0]).toContain(`src="${mirror.url}" integrity="sha384-${createHash('sha384').update(MARKED_UMD).digest('base64')}"`)
+    expect(site.embed.split('\n')[2]).toContain(`src="${mirror.url}" integrity="sha384-${createHash('sha384').update(MARKED_UMD).digest('base64')}"`)
     const context = await newContext(browser, DESKTOP)
     const page = await context.newPage()
     await page.goto(site.pageUrl)
     await widget(page).launcher.click()
-    expect(await page.evaluate(() => typeof (window as PageGlobals).marked?.parse)).toBe('function')
+    await page.waitForFunction(() => typeof (window as PageGlobals).marked?.parse === 'function')
     await expectFormatted(page, 'marked')
     await expectInert(page)
     await expectQuoted(page)
@@ -203,12 +219,38 @@ describe('replies never show Markdown or live markup', () => {
     const fetched = mirror.hits.length
     await page.goto(site.pageUrl)
     await widget(page).launcher.click()
-    // The browser did fetch the file, and would not run it.
+    // The browser did fetch the file, and would not run it (the async script may finish after the launcher shows).
+    await page.waitForLoadState('load')
     expect(mirror.hits.length).toBeGreaterThan(fetched)
     expect(refusals.length).toBeGreaterThan(0)
     expect(await page.evaluate(() => typeof (window as PageGlobals).marked)).toBe('undefined')
     await expectFormatted(page, 'built-in')
     await expectInert(page)
     await context.close()
+  }, 45_000)
+
+  test('a CDN that hangs holds neither the widget nor the page; marked is used once it arrives', async () => {
+    const cdn = hangingCdn()
+    try {
+      const site = await siteWith({ MARKDOWN_CDN_URL: cdn.url })
+      const context = await newContext(browser, DESKTOP)
+      const page = await context.newPage()
+      const started = Date.now()
+      await page.goto(site.pageUrl, { waitUntil: 'domcontentloaded', timeout: 2_000 })
+      const w = widget(page)
+      await w.launcher.waitFor({ state: 'visible', timeout: 2_000 - (Date.now() - started) })
+      await w.launcher.click()
+      const early = await ask(page, 'When are you open?')
+      expect(Date.now() - started).toBeLessThan(2_000)
+      expect(await early.getAttribute('data-renderer')).toBe('built-in')
+      expect(await page.evaluate(() => typeof (window as PageGlobals).marked)).toBe('undefined')
+      cdn.arrive()
+      await page.waitForFunction(() => typeof (window as PageGlobals).marked?.parse === 'function')
+      await expectFormatted(page, 'marked')
+      expect(pageErrors(page)).toEqual([])
+      await context.close()
+    } finally {
+      cdn.server.stop(true)
+    }
   }, 45_000)
 })

@@ -4,7 +4,7 @@
 // the answer. Quote Generation answers price questions the same way.
 import type { AppContext } from '../../context'
 import type { ChatbotRow } from '../chatbots/access'
-import { settingsOf } from '../chatbots/service'
+import { businessNameOf, settingsOf } from '../chatbots/service'
 import { TYPES } from '../chatbots/texts'
 import { businessFacts, chooseFacts, searchBusinessFacts } from './business-facts'
 import { type AnswerContext, extractiveAnswer, REFUSAL } from './extractive-answer'
@@ -23,7 +23,9 @@ const usesBusinessDetails = (chatbot: ChatbotRow) => chatbot.type === TYPES.busi
 
 async function retrieve(ctx: AppContext, chatbot: ChatbotRow, question: string): Promise<AnswerContext> {
   const facts = usesBusinessDetails(chatbot)
-    ? chooseFacts(searchBusinessFacts(businessFacts({ name: chatbot.name, industry: chatbot.industry, website: chatbot.website, settings: settingsOf(chatbot) }), question))
+    ? chooseFacts(
+        searchBusinessFacts(businessFacts({ name: businessNameOf(chatbot), industry: chatbot.industry, website: chatbot.website, settings: settingsOf(chatbot) }), question),
+      )
     : []
   if (!usesMaterial(chatbot)) return { facts, material: [], unknownShare: 1, required: null }
   const { terms, passages } = await rankMaterial(ctx, chatbot.id, question)

@@ -1,6 +1,6 @@
 // The .ics invitation e-mailed to the client and to the calendar's address after a booking.
 import type { AppContext } from '../../context'
-import { chatbotById } from '../chatbots/service'
+import { businessNameOf, chatbotById } from '../chatbots/service'
 import type { JobKind } from '../../infra/jobs'
 import type { MailMessage } from '../../infra/mailer'
 import { MINUTE } from '../../lib/clock'
@@ -62,16 +62,16 @@ export function invitationMail(p: InvitationMailPayload, calendar: StoredCalenda
       : [`A new appointment was booked on "${calendar.name}" for ${when}.`, `Client: ${p.client_name} <${p.client_email}>`]
   const subject = p.cancelled
     ? toClient
-      ? cancellationSubject(calendar.name, when)
+      ? cancellationSubject(business, calendar.name, when)
       : cancelledForCalendarSubject(p.client_name, when)
     : toClient
-      ? invitationSubject(calendar.name, when)
+      ? invitationSubject(business, calendar.name, when)
       : newAppointmentSubject(p.client_name, when)
   const method = p.cancelled ? 'CANCEL' : 'REQUEST'
   return {
     to: toClient ? p.client_email : calendar.email,
     // The client's reply reaches the calendar's owner, not a no-reply address.
-    ...(toClient ? { replyTo: calendar.email } : {}),
+    ...(toClient ? { replyTo: calendar.email, fromName: business } : {}),
     subject,
     text: `${lines.join('\n\n')}\n`,
     html: lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, '<br>')}</p>`).join(''),
@@ -87,8 +87,8 @@ export function invitationMailJob(ctx: AppContext): JobKind<InvitationMailPayloa
       if (!calendar) return // deleted since, with its appointments
       const chatbot = await chatbotById(ctx.db, payload.chatbot_id)
       if (!chatbot) return
-      // The client hears from the business as visitors know it: the chat window's title.
-      await ctx.mail.send(invitationMail(payload, calendar, chatbot.title, new URL(ctx.config.publicUrl).hostname, ctx.clock.now()))
+      // The client hears from the business (contract 4), not the internal chatbot name.
+      await ctx.mail.send(invitationMail(payload, calendar, businessNameOf(chatbot), new URL(ctx.config.publicUrl).hostname, ctx.clock.now()))
     },
   }
 }

@@ -2,5 +2,5 @@
 export const APPOINTMENT_CANCELLED = 'Appointment cancelled successfully.'
 export const APPOINTMENT_ALREADY_CANCELLED = 'This appointment is already cancelled.'
 export const appointmentNotFound = (appointmentId: string) => `Appointment with ID: ${appointmentId} not found.`
-export const cancellationSubject = (calendar: string, when: string) => `Appointment cancelled: ${calendar}, ${when}`
+export const cancellationSubject = (business: string, calendar: string, when: string) => `Appointment cancelled with ${business}: ${calendar}, ${when}`
 export const cancelledForCalendarSubject = (client: string, when: string) => `Cancelled: appointment with ${client}, ${when}`

@@ -34,5 +34,5 @@ export const QUOTE_HINT = 'To get a quote, choose items from the price list with
 
 // E-mails.
 export const quoteMailSubject = (business: string, quoteNumber: string) => `Your quote ${quoteNumber} from ${business}`
-export const invitationSubject = (calendar: string, when: string) => `Appointment confirmed: ${calendar}, ${when}`
+export const invitationSubject = (business: string, calendar: string, when: string) => `Appointment confirmed with ${business}: ${calendar}, ${when}`
 export const newAppointmentSubject = (client: string, when: string) => `New appointment with ${client}, ${when}`

@@ -7,12 +7,15 @@ export function markdownLibrary(config: Pick<Config, 'markdownCdnUrl' | 'markdow
   return { url: config.markdownCdnUrl ?? MARKED_CDN_URL, integrity: config.markdownCdnIntegrity ?? MARKED_INTEGRITY }
 }
 
-/** The snippet of contract section 4, byte for byte. */
+/**
+ * The snippet of contract section 4, byte for byte. marked is `async`, after the widget: a deferred
+ * script before it would hold the widget (and DOMContentLoaded) for as long as the CDN hangs.
+ */
 export function embedCode(config: Pick<Config, 'publicUrl' | 'markdownCdnUrl' | 'markdownCdnIntegrity'>, chatbotId: string): string {
   const marked = markdownLibrary(config)
   return [
-    `<script defer src="${escapeHtml(marked.url)}" integrity="${escapeHtml(marked.integrity)}" crossorigin="anonymous"></script>`,
     `<link rel="stylesheet" href="${config.publicUrl}/widget/chatbot.css">`,
     `<script defer src="${config.publicUrl}/widget/chatbot.js" data-chatbot-id="${escapeHtml(chatbotId)}"></script>`,
+    `<script async src="${escapeHtml(marked.url)}" integrity="${escapeHtml(marked.integrity)}" crossorigin="anonymous"></script>`,
   ].join('\n')
 }

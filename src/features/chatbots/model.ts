@@ -31,11 +31,21 @@ export const DataCollectionItemSchema = T.Object({
 export const PricingPlans = T.Array(PricingPlanSchema, { minItems: 1, maxItems: MAX_PRICING_PLANS })
 export const DataCollection = (min: number) => T.Array(DataCollectionItemSchema, { minItems: min, maxItems: MAX_QUESTIONS })
 
+/** What clients see as the sender (contract 4); chatbot_name stays the owner's label. */
+const BusinessName = (description = "Who clients hear from: the quote PDF's header, e-mails' sender name, subjects and bodies; defaults to chatbot_name") =>
+  T.String({ minLength: 1, maxLength: 200, pattern: '\\S', description })
+/** A BCP 47 language tag; the widget speaks English, German, French and Spanish and falls back to English. */
+export const LANGUAGE_PATTERN = '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$'
+const Language = (description = "The widget's language when the embed code's data-lang does not set one (en, de, fr, es; else English); else the browser's") =>
+  T.String({ pattern: LANGUAGE_PATTERN, maxLength: 35, description, 'x-message': 'must be a language tag such as en, de, fr or es' })
+
 /** Fields every creation body shares; `required` lists which of the optional ones a type makes required. */
 const common = {
   chatbot_name: RequiredText(100, 'Name of the chatbot'),
   chatbot_title: OptionalText(100, 'Title shown in the chat window; defaults to chatbot_name'),
   chatbot_greeting: RequiredText(1000, 'First message shown to users'),
+  business_name: T.Optional(BusinessName()),
+  chatbot_language: T.Optional(Language()),
   business_industry: RequiredText(200),
   chatbot_color1: T.Optional(Colour('Primary colour')),
   chatbot_color2: T.Optional(Colour('Secondary colour')),
@@ -55,6 +65,7 @@ export const BusinessEnquiriesBody = T.Object({
   chatbot_instructions: RequiredText(4000),
   business_website: Url('Business website'),
   pricing_plans: PricingPlans,
+  currency: OptionalText(20, 'Currency symbol or code the prices are shown with, e.g. $ or EUR'),
   contact_information: OptionalText(2000),
   operating_hours: OptionalText(2000),
   address_locations: OptionalText(2000),
@@ -99,6 +110,8 @@ export const EditBody = T.Object(
     chatbot_name: T.Optional(RequiredText(100)),
     chatbot_title: T.Optional(RequiredText(100)),
     chatbot_greeting: T.Optional(RequiredText(1000)),
+    business_name: T.Optional(T.Union([BusinessName(), T.Null()], { description: 'null goes back to chatbot_name' })),
+    chatbot_language: T.Optional(T.Union([Language(), T.Null()], { description: 'null leaves the choice to the browser' })),
     chatbot_instructions: T.Optional(T.String({ maxLength: 4000 })),
     user_allowance: T.Optional(T.Integer({ minimum: 1, maximum: 100000 })),
     chatbot_color1: T.Optional(Colour('Primary colour')),
@@ -177,7 +190,7 @@ const Settings = {
   terms_of_service: T.Optional(T.String()),
   privacy_policy: T.Optional(T.String()),
   data_collection: T.Optional(T.Array(DataCollectionItemSchema)),
-  currency: T.Optional(T.String()),
+  currency: T.Optional(T.String({ description: 'Quote Generation, Business Enquiries' })),
   delivery_fees: T.Optional(T.String()),
   payment_terms: T.Optional(T.String()),
   quotes_validity: T.Optional(T.String()),
@@ -192,6 +205,8 @@ export const ChatbotView = T.Object(
     chatbot_type: ChatbotTypeSchema,
     chatbot_greeting: T.String(),
     chatbot_instructions: T.String(),
+    business_name: T.String({ description: 'Who clients hear from; chatbot_name when not set' }),
+    chatbot_language: T.Union([T.String(), T.Null()], { description: "The widget's language, or null for the browser's" }),
     conversation_count: T.Integer(),
     user_allowance: T.Integer(),
     available_word_count: T.Integer(),

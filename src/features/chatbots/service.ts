@@ -24,19 +24,22 @@ export const DEFAULT_COLOR1 = '#1f6feb'
 export const DEFAULT_COLOR2 = '#ffffff'
 export const DEFAULT_USER_ALLOWANCE = 100
 
+/** Settings every type keeps beside the common columns (contract 4). */
+const COMMON_SETTINGS = ['business_name', 'chatbot_language']
+
 /** Per type: its body schema and the settings it keeps beside the common columns. */
 export const CREATION: Record<ChatbotType, { schema: TObject; settings: string[] }> = {
-  [TYPES.knowledge]: { schema: KnowledgeRetrievalBody, settings: [] },
+  [TYPES.knowledge]: { schema: KnowledgeRetrievalBody, settings: [...COMMON_SETTINGS] },
   [TYPES.business]: {
     schema: BusinessEnquiriesBody,
-    settings: ['pricing_plans', 'contact_information', 'operating_hours', 'address_locations', 'faqs', 'terms_of_service', 'privacy_policy'],
+    settings: [...COMMON_SETTINGS, 'currency', 'pricing_plans', 'contact_information', 'operating_hours', 'address_locations', 'faqs', 'terms_of_service', 'privacy_policy'],
   },
-  [TYPES.dataCollection]: { schema: DataCollectionBody, settings: ['data_collection'] },
+  [TYPES.dataCollection]: { schema: DataCollectionBody, settings: [...COMMON_SETTINGS, 'data_collection'] },
   [TYPES.quote]: {
     schema: QuoteGenerationBody,
-    settings: ['currency', 'pricing_plans', 'contact_information', 'address_locations', 'delivery_fees', 'payment_terms', 'quotes_validity'],
+    settings: [...COMMON_SETTINGS, 'currency', 'pricing_plans', 'contact_information', 'address_locations', 'delivery_fees', 'payment_terms', 'quotes_validity'],
   },
-  [TYPES.appointment]: { schema: AppointmentBody, settings: ['data_collection'] },
+  [TYPES.appointment]: { schema: AppointmentBody, settings: [...COMMON_SETTINGS, 'data_collection'] },
 }
 
 const notFoundAnswer = notFound(CHATBOT_NOT_FOUND)
@@ -153,7 +156,8 @@ export async function createChatbot(
     account_id: accountId,
     type,
     name: body.chatbot_name.trim(),
-    title: body.chatbot_title?.trim() || body.chatbot_name.trim(),
+    // Without a title the window shows who visitors are talking to: the business, else the chatbot's name.
+    title: body.chatbot_title?.trim() || body.business_name?.trim() || body.chatbot_name.trim(),
     greeting: body.chatbot_greeting.trim(),
     instructions: body.chatbot_instructions?.trim() ?? '',
     industry: body.business_industry.trim(),
@@ -201,6 +205,18 @@ export function settingsOf(row: Pick<ChatbotRow, 'settings'>): Record<string, un
   return JSON.parse(row.settings) as Record<string, unknown>
 }
 
+/** Who clients hear from (contract 4): the owner's business_name, else the chatbot's name. */
+export function businessNameOf(row: Pick<ChatbotRow, 'settings' | 'name'>): string {
+  const name = settingsOf(row).business_name
+  return typeof name === 'string' && name.trim() ? name.trim() : row.name
+}
+
+/** The owner's chosen widget language, or null for the browser's. */
+export function chatbotLanguageOf(row: Pick<ChatbotRow, 'settings'>): string | null {
+  const language = settingsOf(row).chatbot_language
+  return typeof language === 'string' && language ? language : null
+}
+
 export async function getChatbot(ctx: AppContext, material: Pick<ChatbotMaterial, 'wordsUsed'>, accountId: string, chatbotId: string) {
   const { plan, subscription } = await requireSubscription(ctx, accountId, SUBSCRIPTION_REQUIRED)
   const row = await ownedChatbot(ctx, accountId, chatbotId, { missing: notFoundAnswer })
@@ -227,6 +243,8 @@ function rowView(ctx: AppContext, row: ChatbotRow) {
     logo_url: logoUrl(ctx, row),
     created_at: row.created_at,
     ...settings,
+    business_name: businessNameOf(row),
+    chatbot_language: chatbotLanguageOf(row),
     owner_notifications: settings.owner_notifications !== false,
     webhook_url: row.webhook_url,
     webhook_secret: row.webhook_secret && openWebhookSecret(ctx, row.webhook_secret),

@@ -54,7 +54,7 @@ export interface TypeShape {
   plans: boolean
   questions: 'required' | 'optional' | 'none'
   calendars: boolean
-  currency: boolean
+  currency: 'required' | 'optional' | 'none'
   quotesValidity: boolean
   webhook: boolean
 }
@@ -67,7 +67,7 @@ const base: TypeShape = {
   plans: false,
   questions: 'none',
   calendars: false,
-  currency: false,
+  currency: 'none',
   quotesValidity: false,
   // Every type sends its events (contract 12).
   webhook: true,
@@ -80,6 +80,7 @@ export const SHAPES: Record<ChatbotType, TypeShape> = {
     instructions: 'required',
     website: 'required',
     plans: true,
+    currency: 'optional',
     texts: ['contact_information', 'operating_hours', 'address_locations', 'faqs', 'terms_of_service', 'privacy_policy'],
   },
   [TYPES.dataCollection]: { ...base, questions: 'required' },
@@ -87,7 +88,7 @@ export const SHAPES: Record<ChatbotType, TypeShape> = {
     ...base,
     logo: 'required',
     plans: true,
-    currency: true,
+    currency: 'required',
     quotesValidity: true,
     texts: ['contact_information', 'address_locations', 'delivery_fees', 'payment_terms'],
   },
@@ -99,6 +100,8 @@ export const SCALAR_FIELDS = [
   'chatbot_title',
   'chatbot_greeting',
   'chatbot_instructions',
+  'chatbot_language',
+  'business_name',
   'business_industry',
   'business_website',
   'chatbot_color1',

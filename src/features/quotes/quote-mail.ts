@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context'
 import { findQuote } from './repo'
 import { accountEmail } from '../accounts/service'
-import { chatbotById } from '../chatbots/service'
+import { businessNameOf, chatbotById } from '../chatbots/service'
 import type { JobKind } from '../../infra/jobs'
 import type { MailMessage } from '../../infra/mailer'
 import { MINUTE } from '../../lib/clock'
@@ -44,6 +44,7 @@ export function quoteMail(q: QuoteMailInput): MailMessage {
   return {
     to: q.clientEmail,
     ...(q.replyTo ? { replyTo: q.replyTo } : {}),
+    fromName: q.business,
     subject: quoteMailSubject(q.business, q.quoteNumber),
     text: `${lines.join('\n\n')}\n`,
     html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
@@ -66,8 +67,8 @@ export function quoteMailJob(ctx: AppContext): JobKind<QuoteMailPayload> {
           // Quotes made before numbering show their id.
           quoteNumber: quote.quote_number ?? quote.id,
           replyTo: (await accountEmail(ctx.db, chatbot.account_id)) ?? null,
-          // The client hears from the business as visitors know it, not the internal chatbot name.
-          business: chatbot.title,
+          // The client hears from the business (contract 4), not the internal chatbot name.
+          business: businessNameOf(chatbot),
           clientName: quote.client_name,
           clientEmail: quote.client_email,
           currency: quote.currency,

@@ -10,7 +10,7 @@ import { isEmail, normaliseEmail } from '../../lib/email'
 import { isImageMime, sniffUpload } from '../../lib/file-kind'
 import { newId } from '../../lib/ids'
 import { chatbotFilePrefix, type ChatbotRow } from '../chatbots/access'
-import { settingsOf } from '../chatbots/service'
+import { businessNameOf, settingsOf } from '../chatbots/service'
 import { leadEventData, quoteUrl } from './leads'
 import { queueLeadCreated } from '../webhooks/service'
 import type { LeadsTable } from '../../db/schema'
@@ -82,7 +82,7 @@ export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: S
         quoteNumber,
         issuedAt: now,
         validUntil: until,
-        businessName: chatbot.title,
+        businessName: businessNameOf(chatbot),
         businessWebsite: chatbot.website,
         contactInformation: text(settings.contact_information),
         addressLocations: text(settings.address_locations),

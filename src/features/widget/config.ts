@@ -5,7 +5,7 @@ import { cachedPublicChatbot, publicChatbot } from '../chatbots/public-chatbot'
 import type { ChatbotRow } from '../chatbots/access'
 import { strongEtag } from './http-cache'
 import { questionsOf } from '../forms/questions'
-import { logoUrl, settingsOf } from '../chatbots/service'
+import { businessNameOf, chatbotLanguageOf, logoUrl, settingsOf } from '../chatbots/service'
 import { TYPES } from '../chatbots/texts'
 import type { PricingPlan, WidgetConfig } from './model'
 
@@ -54,6 +54,8 @@ function configOf(ctx: AppContext, chatbot: ChatbotRow): WidgetConfig {
     chatbot_type: chatbot.type,
     chatbot_name: chatbot.name,
     chatbot_title: chatbot.title,
+    business_name: businessNameOf(chatbot),
+    chatbot_language: chatbotLanguageOf(chatbot),
     chatbot_greeting: chatbot.greeting,
     chatbot_instructions: chatbot.instructions,
     chatbot_color1: chatbot.color1,
@@ -62,7 +64,7 @@ function configOf(ctx: AppContext, chatbot: ChatbotRow): WidgetConfig {
   }
   // Settings were validated against the creation models when stored.
   if (chatbot.type === TYPES.business || chatbot.type === TYPES.quote) config.pricing_plans = (settings.pricing_plans as PricingPlan[] | undefined) ?? []
-  if (chatbot.type === TYPES.quote) config.currency = String(settings.currency ?? '')
+  if (chatbot.type === TYPES.business || chatbot.type === TYPES.quote) config.currency = String(settings.currency ?? '')
   const questions = questionsOf(chatbot)
   if (chatbot.type === TYPES.dataCollection || (chatbot.type === TYPES.appointment && questions.length > 0)) {
     config.data_collection = questions.map((q) => ({ title: q.title, question: q.question, type: q.type }))

@@ -80,6 +80,8 @@ export const LABELS: Record<string, string> = {
   chatbot_title: 'Title in the chat window',
   chatbot_greeting: 'Greeting',
   chatbot_instructions: 'Instructions for visitors',
+  chatbot_language: 'Widget language',
+  business_name: 'Business name',
   business_industry: 'Industry',
   business_website: 'Website',
   business_logo: 'Logo',
@@ -172,10 +174,16 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
             value={v('chatbot_instructions')}
             error={errors?.of('f-chatbot_instructions')}
           />
+          {f('chatbot_language', {
+            maxlength: 35,
+            class: 'field-short',
+            hint: "A language code: en, de, fr or es. The embed code's data-lang comes first; empty means the visitor's browser language.",
+          })}
           {f('user_allowance', { type: 'number', min: 1, max: 100000, class: 'field-short', hint: 'From 1 to 100,000.', inputmode: 'numeric' })}
         </fieldset>
         <fieldset>
           <legend>Your business</legend>
+          {f('business_name', { maxlength: 200, autocomplete: 'organization', hint: 'What your clients see on quotes and e-mails. Defaults to the chatbot name.' })}
           {f('business_industry', { required: true, maxlength: 200 })}
           {f('business_website', { type: 'url', required: shape.website === 'required', hint: 'A full address such as https://example.com', autocomplete: 'url' })}
           {edit?.logoUrl && !keptLogo ? (
@@ -207,7 +215,9 @@ export function CreationPage(props: { viewer: Viewer; type: ChatbotType; form: C
           ) : (
             ''
           )}
-          {shape.currency ? f('currency', { required: true, maxlength: 20, hint: 'A symbol or code, like $ or EUR.', class: 'field-short' }) : ''}
+          {shape.currency !== 'none'
+            ? f('currency', { required: shape.currency === 'required', maxlength: 20, hint: 'A symbol or code, like $ or EUR.', class: 'field-short' })
+            : ''}
           {shape.texts.map((name) =>
             LONG_TEXTS.has(name) ? (
               <TextArea id={`f-${name}`} name={name} label={LABELS[name]} rows={name === 'faqs' ? 6 : 3} value={v(name)} error={errors?.of(`f-${name}`)} />

@@ -66,6 +66,10 @@ export function OverviewPage(props: { viewer: Viewer; chatbot: ChatbotDetails; n
             <dd safe>{c.chatbot_title}</dd>
           </div>
           <div>
+            <dt>{LABELS.business_name}</dt>
+            <dd safe>{c.business_name}</dd>
+          </div>
+          <div>
             <dt>{LABELS.chatbot_greeting}</dt>
             <dd safe>{c.chatbot_greeting}</dd>
           </div>

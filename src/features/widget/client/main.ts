@@ -1,8 +1,9 @@
 /**
  * The embeddable widget's entry. Embed code (contract 4):
- *   <script defer src="…/marked@<V>/lib/marked.umd.js" integrity="sha384-…" crossorigin="anonymous"></script>
  *   <link rel="stylesheet" href="<PUBLIC_URL>/widget/chatbot.css">
  *   <script defer src="<PUBLIC_URL>/widget/chatbot.js" data-chatbot-id="X"></script>
+ *   <script async src="…/marked@<V>/lib/marked.umd.js" integrity="sha384-…" crossorigin="anonymous"></script>
+ * marked may arrive at any time or never: each reply uses it if it is there by then (markdown.ts).
  * Each script tag with a data-chatbot-id gets its own widget; several on one page work.
  */
 import { ChatApi } from './api'
