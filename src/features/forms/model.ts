@@ -2,11 +2,23 @@
 import { HasMore } from '../../http/pagination'
 import { Type as T } from '@sinclair/typebox'
 
-export const AnswerType = T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document')])
+export const AnswerType = T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document'), T.Literal('email'), T.Literal('phone'), T.Literal('date'), T.Literal('choice')])
 
-export const QuestionSchema = T.Object({ title: T.String(), question: T.String(), type: AnswerType })
+export const QuestionSchema = T.Object({
+  title: T.String(),
+  question: T.String(),
+  type: AnswerType,
+  options: T.Optional(T.Array(T.String(), { description: 'choice questions: the options, answered by number or text' })),
+  required: T.Optional(T.Boolean({ description: 'false: the visitor may answer "skip"' })),
+})
 
-export const ShownAnswer = T.Object({ title: T.String(), type: AnswerType, value: T.Union([T.String(), T.Number(), T.Boolean()]) })
+export const ShownAnswer = T.Object({
+  title: T.String(),
+  type: AnswerType,
+  value: T.Union([T.String(), T.Number(), T.Boolean(), T.Null()], {
+    description: 'text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; uploads: the file URL; a skipped optional question: null',
+  }),
+})
 
 export const UploadAnswer = T.Object(
   { upload_id: T.String(), kind: T.Union([T.Literal('image'), T.Literal('pdf_document')]) },
