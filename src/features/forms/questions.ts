@@ -8,11 +8,11 @@ export function questionsOf(chatbot: Pick<ChatbotRow, 'settings'>): Question[] {
   return Array.isArray(questions) ? (questions as Question[]) : []
 }
 
-/** A question as visitors' clients see it (widget config, next_question): options for a choice, required always said. */
+/** A question as visitors' clients see it (widget config, next_question): options for a choice, `required: false` when optional. */
 export const publicQuestion = (q: Question): Question => ({
   title: q.title,
   question: q.question,
   type: q.type,
   ...(q.type === 'choice' ? { options: q.options ?? [] } : {}),
-  required: q.required !== false,
+  ...(q.required === false ? { required: false } : {}),
 })
