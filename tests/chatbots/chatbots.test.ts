@@ -127,7 +127,7 @@ describe('validation names the field and creates nothing', () => {
     [
       '/api/v1.0/api-data-collection/',
       { ...CREATION_BODIES['/api/v1.0/api-data-collection/'], data_collection: [...QUESTIONS, { title: 'CV', question: 'Your CV?', type: 'docx' }] },
-      'data_collection[3].type: must be one of text, number, boolean, image, pdf_document',
+      'data_collection[3].type: must be one of text, number, boolean, image, pdf_document, email, phone, date, choice',
     ],
     [
       '/api/v1.0/api-data-collection/',

@@ -6,7 +6,8 @@ import { badRequest } from '../../http/errors'
 import { normaliseEmail } from '../../lib/email'
 import { availableSlots, bookAppointment, type Booking, type SlotsAnswer } from './booking'
 import type { ChatbotRow } from '../chatbots/access'
-import { checkQuestionAnswer, type CollectedAnswer } from '../forms/data-collection'
+import { checkQuestionAnswer, isOptional, type CollectedAnswer } from '../forms/data-collection'
+import { SKIP_WORD } from '../forms/answer-check'
 import { INVITATION_MAIL_JOB, type InvitationMailPayload } from './invitation-mail'
 import { questionsOf } from '../forms/questions'
 import type { BookBody } from '../chat/schemas'
@@ -27,7 +28,7 @@ type GivenAnswer = { title: string; value: string | number | boolean | null }
  * The chatbot's questions answered with the booking: each checked like a Data Collection answer
  * (uploads must be the visitor's own), every question answered, kept in the questions' order.
  */
-export async function checkBookingAnswers(ctx: AppContext, chatbot: ChatbotRow, visitorId: string, given: readonly GivenAnswer[] = []): Promise<CollectedAnswer[]> {
+export async function checkBookingAnswers(ctx: AppContext, chatbot: ChatbotRow, visitorId: string, given: readonly GivenAnswer[] = [], zone = 'UTC'): Promise<CollectedAnswer[]> {
   const questions = questionsOf(chatbot)
   if (questions.length === 0) return []
   const findUpload = uploadLookup(ctx, chatbot.id, { visitorId })
@@ -36,12 +37,18 @@ export async function checkBookingAnswers(ctx: AppContext, chatbot: ChatbotRow, 
     const wanted = answer.title.trim().toLowerCase()
     const question = questions.find((q) => q.title === answer.title) ?? questions.find((q) => q.title.trim().toLowerCase() === wanted)
     if (!question) throw badRequest(answerUnknown(index), undefined, `answers[${index}].title`)
-    const checked = await checkQuestionAnswer(question, answer.value === null ? '' : String(answer.value), findUpload)
+    // An optional question may be left out, answered null, or skipped as in the chat.
+    const text = answer.value === null ? '' : String(answer.value)
+    if (isOptional(question) && (answer.value === null || text.trim().toLowerCase() === SKIP_WORD)) {
+      byTitle.set(question.title, { title: question.title, type: question.type, value: null })
+      continue
+    }
+    const checked = await checkQuestionAnswer(question, text, findUpload, { now: ctx.clock.now(), zone })
     if (!checked.ok) throw badRequest(answerInvalid(index, checked.reason), undefined, `answers[${index}].value`)
     byTitle.set(question.title, { title: question.title, type: question.type, value: checked.value })
   }
   return questions.map((q) => {
-    const answer = byTitle.get(q.title)
+    const answer = byTitle.get(q.title) ?? (isOptional(q) ? { title: q.title, type: q.type, value: null } : undefined)
     if (!answer) throw badRequest(answerMissing(q.title), undefined, 'answers')
     return answer
   })

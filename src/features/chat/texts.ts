@@ -27,6 +27,10 @@ export const answerInvalid = (index: number, reason: string) => `answers[${index
 
 // Chat replies (Markdown).
 export const FORM_COMPLETE = 'Thank you, your answers have been received.'
+/** Contract 16: an optional question says how to leave it out. */
+export const OPTIONAL_HINT = 'This question is optional: answer "skip" to leave it out.'
+/** A date answer said back as it was read. */
+export const dateNoted = (day: string) => `Noted: ${day}.`
 export const FORM_ALREADY_COMPLETE = 'Your answers have already been received. Thank you!'
 export const UPLOAD_ANSWER_NOT_FOUND = 'I could not find that upload. Please upload the file again.'
 export const APPOINTMENT_HINT = 'To book an appointment, choose a calendar, a length and one of the free times offered, then enter your name and e-mail address.'

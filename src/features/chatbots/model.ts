@@ -7,7 +7,9 @@ import { TYPES } from './texts'
 export const MAX_PRICING_PLANS = 50
 export const MAX_CALENDARS = 10
 export const MAX_QUESTIONS = 20
-export const DATA_TYPES = ['text', 'number', 'boolean', 'image', 'pdf_document'] as const
+export const DATA_TYPES = ['text', 'number', 'boolean', 'image', 'pdf_document', 'email', 'phone', 'date', 'choice'] as const
+export const MIN_CHOICE_OPTIONS = 2
+export const MAX_CHOICE_OPTIONS = 20
 
 const Url = HttpUrl
 const Colour = (description: string) => T.String({ maxLength: 7, description: `${description}: #rgb or #rrggbb, # optional` })
@@ -25,7 +27,11 @@ export const PricingPlanSchema = T.Object({
 export const DataCollectionItemSchema = T.Object({
   title: RequiredText(200),
   question: RequiredText(1000),
-  type: T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document')]),
+  type: T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document'), T.Literal('email'), T.Literal('phone'), T.Literal('date'), T.Literal('choice')]),
+  options: T.Optional(
+    T.Array(RequiredText(200), { minItems: MIN_CHOICE_OPTIONS, maxItems: MAX_CHOICE_OPTIONS, description: 'choice questions only (required there): 2..20 options' }),
+  ),
+  required: T.Optional(T.Boolean({ default: true, description: 'false: visitors may skip it by answering "skip" (stored as null)' })),
 })
 
 export const PricingPlans = T.Array(PricingPlanSchema, { minItems: 1, maxItems: MAX_PRICING_PLANS })

@@ -17,7 +17,8 @@ import { chatbotFilePrefix, ownedChatbot } from './access'
 import { chatbotsOf, deleteChatbotRow, findChatbot, incrementConversationCount, insertChatbot, lockChatbotRow, updateChatbot, type ChatbotRow } from './repo'
 import { embedCode } from './embed-code'
 import { readCreationBody, type LogoFile } from './input'
-import { AppointmentBody, BusinessEnquiriesBody, DataCollectionBody, EditBody, KnowledgeRetrievalBody, QuoteGenerationBody } from './model'
+import { checkQuestionList } from './question-rules'
+import { AppointmentBody, BusinessEnquiriesBody, DataCollectionBody, DataCollectionItemSchema, EditBody, KnowledgeRetrievalBody, QuoteGenerationBody } from './model'
 import { CHATBOT_LIMIT_REACHED, KNOWLEDGE_CREATED_MESSAGE, LOGO_REQUIRED, NO_EDITABLE_FIELDS, SUBSCRIPTION_REQUIRED, SUCCESS, TYPES, unknownField } from './texts'
 
 export const DEFAULT_COLOR1 = '#1f6feb'
@@ -144,6 +145,7 @@ export async function createChatbot(
   const { accountId, plan } = owner
   const { settings } = CREATION[type]
   const fields: Record<string, unknown> = { ...body }
+  if ('data_collection' in body && body.data_collection) fields.data_collection = checkQuestionList(body.data_collection)
   const calendars: CalendarInput[] = 'calendar_data' in body ? material.calendars.parse(body.calendar_data) : []
 
   const id = newId()
@@ -380,6 +382,7 @@ export async function planEdit(row: ChatbotRow, body: unknown, multipart: boolea
   const prepared = await prepareEdit(row, body, multipart)
   const { cleared, removeLogo, logo } = prepared
   const input = parse(editSchema(row.type), prepared.fields) as Record<string, unknown>
+  if (Array.isArray(input.data_collection)) input.data_collection = checkQuestionList(input.data_collection as Static<typeof DataCollectionItemSchema>[])
   const changes: Partial<ChatbotRow> = {}
   const str = (key: string) => (typeof input[key] === 'string' ? (input[key] as string).trim() : undefined)
   if (str('chatbot_name') !== undefined) changes.name = str('chatbot_name')

@@ -5,17 +5,20 @@ import type { ChatbotRow } from '../chatbots/access'
 import { TYPES } from '../chatbots/texts'
 import { answerQuestion } from '../answers/answering'
 import type { ChatAnswer as ChatAnswerModel } from './model'
-import { formStateOf, formStep, type Question } from '../forms/data-collection'
+import { formStateOf, formStep } from '../forms/data-collection'
 import type { ChatBody } from '../chat/schemas'
 import { countConversation, existingSession, recordExchange, saveSessionState, startSession, type ChatSession } from './sessions'
 import { APPOINTMENT_HINT, QUOTE_HINT } from '../chat/texts'
-import { questionsOf } from '../forms/questions'
+import { publicQuestion, questionsOf } from '../forms/questions'
 import { storeSubmission } from '../forms/submissions'
 import { uploadLookup } from '../forms/uploads'
 import { takeDailyAllowance } from './usage'
 import { takeAddressMessage } from './address-limits'
 import { queueUnansweredQuestion } from '../webhooks/service'
 import type { Db } from '../../db/database'
+import { invalid } from '../../http/errors'
+import { canonicalTimeZone } from '../calendars/clock'
+import { BOOKING_MESSAGES } from '../calendars/texts'
 
 export type ChatAnswer = Static<typeof ChatAnswerModel>
 
@@ -33,7 +36,7 @@ export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<ty
   const session = known ?? (await startSession(ctx, chatbot.id, input.visitor_id))
   await countConversation(ctx, session)
 
-  const reply = await replyTo(ctx, chatbot, session, input.message)
+  const reply = await replyTo(ctx, chatbot, session, input.message, visitorZone(input.time_zone))
   // A question the material could not answer is an event for the owner's systems (contract 12).
   const unanswered =
     reply.answered === false
@@ -50,10 +53,18 @@ export async function chat(ctx: AppContext, chatbot: ChatbotRow, body: Static<ty
   return { session_id: session.id, message_id: messageId, ...reply }
 }
 
-async function replyTo(ctx: AppContext, chatbot: ChatbotRow, session: ChatSession, message: string): Promise<Reply> {
+/** The zone date answers are read in: the visitor's (the widget sends the browser's), else UTC. */
+function visitorZone(given: string | undefined): string {
+  if (given === undefined) return 'UTC'
+  const zone = canonicalTimeZone(given)
+  if (zone === null) throw invalid('time_zone', BOOKING_MESSAGES.unknownZone)
+  return zone
+}
+
+async function replyTo(ctx: AppContext, chatbot: ChatbotRow, session: ChatSession, message: string, zone: string): Promise<Reply> {
   switch (chatbot.type) {
     case TYPES.dataCollection:
-      return collectAnswer(ctx, chatbot, session, message)
+      return collectAnswer(ctx, chatbot, session, message, zone)
     case TYPES.appointment:
       return { reply: APPOINTMENT_HINT }
     case TYPES.quote: {
@@ -66,9 +77,10 @@ async function replyTo(ctx: AppContext, chatbot: ChatbotRow, session: ChatSessio
   }
 }
 
-async function collectAnswer(ctx: AppContext, chatbot: ChatbotRow, session: ChatSession, message: string): Promise<Reply> {
+async function collectAnswer(ctx: AppContext, chatbot: ChatbotRow, session: ChatSession, message: string, zone: string): Promise<Reply> {
   const questions = questionsOf(chatbot)
-  const step = await formStep(questions, formStateOf(JSON.parse(session.state)), message, uploadLookup(ctx, chatbot.id, { sessionId: session.id }))
+  const today = { now: ctx.clock.now(), zone }
+  const step = await formStep(questions, formStateOf(JSON.parse(session.state)), message, uploadLookup(ctx, chatbot.id, { sessionId: session.id }), today)
   if (step.completed) {
     const answers = step.completed
     await ctx.db.transaction().execute(async (trx) => {
@@ -82,4 +94,4 @@ async function collectAnswer(ctx: AppContext, chatbot: ChatbotRow, session: Chat
   return { reply: step.reply, next_question: step.nextQuestion && publicQuestion(step.nextQuestion), done: step.done }
 }
 
-const publicQuestion = (q: Question): Question => ({ title: q.title, question: q.question, type: q.type })
+

@@ -38,8 +38,33 @@ export const PLAN_KEYS = {
 } as const
 export type PlanRow = Record<keyof typeof PLAN_KEYS, string>
 
-export const QUESTION_KEYS = ['title', 'question', 'type'] as const
+export const QUESTION_KEYS = ['title', 'question', 'type', 'options', 'optional'] as const
+/** `options`: a choice's options one a line; `optional`: 'true' when visitors may skip it. */
 export type QuestionRow = Record<(typeof QUESTION_KEYS)[number], string>
+
+/** A question row as the API takes it: options only for a choice, required:false only when optional. */
+export function questionItem(row: QuestionRow): Record<string, unknown> {
+  const options = row.options
+    .split('\n')
+    .map((o) => o.trim())
+    .filter(Boolean)
+  return {
+    title: row.title,
+    question: row.question,
+    type: row.type,
+    ...(row.type === 'choice' ? { options } : {}),
+    ...(row.optional === 'true' ? { required: false } : {}),
+  }
+}
+
+/** A stored question as its form row. */
+export const questionRowOf = (q: { title: string; question: string; type: string; options?: string[]; required?: boolean }): QuestionRow => ({
+  title: q.title,
+  question: q.question,
+  type: q.type,
+  options: (q.options ?? []).join('\n'),
+  optional: q.required === false ? 'true' : '',
+})
 
 export const CALENDAR_TEXT_KEYS = ['calendar_name', 'calendar_email', 'daily_start', 'daily_end', 'local_timezone', 'description'] as const
 export const CALENDAR_FLAG_KEYS = ['include_weekends', 'min15App', 'min30App', 'min45App', 'min60App'] as const
@@ -128,7 +153,7 @@ export interface CreationForm {
 }
 
 const emptyPlan = (): PlanRow => ({ name: '', description: '', excl: '', incl: '' })
-const emptyQuestion = (): QuestionRow => ({ title: '', question: '', type: 'text' })
+const emptyQuestion = (): QuestionRow => ({ title: '', question: '', type: 'text', options: '', optional: '' })
 export const emptyCalendar = (): CalendarRow => ({
   calendar_name: '',
   calendar_email: '',
@@ -191,6 +216,8 @@ export function readCreationForm(type: ChatbotType, body: unknown): CreationForm
           title: formText(body, `question-${i}-title`),
           question: formText(body, `question-${i}-question`),
           type: formText(body, `question-${i}-type`) || 'text',
+          options: formText(body, `question-${i}-options`),
+          optional: formText(body, `question-${i}-optional`) === 'true' ? 'true' : '',
         }))
       : []
   const calendars = shape.calendars ? readCalendarRows(body, rowCount(body, 'calendar_rows', 1)) : []
@@ -267,7 +294,7 @@ export function creationBody(type: ChatbotType, form: CreationForm, logo: File |
   }
   if (shape.questions !== 'none') {
     const kept = form.questions.map((row, i) => ({ row, i })).filter(({ row }) => !blank(row, ['title', 'question']))
-    if (kept.length || shape.questions === 'required') body.data_collection = kept.map(({ row }) => ({ ...row }))
+    if (kept.length || shape.questions === 'required') body.data_collection = kept.map(({ row }) => questionItem(row))
     rows.questions = kept.map(({ i }) => i)
   }
   if (shape.calendars) {
@@ -294,7 +321,10 @@ export function creationFieldId(rows: ApiBody['rows']) {
     if (!item) return undefined
     const [, list, index, key] = item
     if (list === 'pricing_plans') return `plan-${rows.plans[Number(index)] ?? 0}-${(key && PLAN_SHORT[key]) || 'name'}`
-    if (list === 'data_collection') return `question-${rows.questions[Number(index)] ?? 0}-${key && (QUESTION_KEYS as readonly string[]).includes(key) ? key : 'title'}`
+    if (list === 'data_collection') {
+      const input = key?.startsWith('options') ? 'options' : key === 'required' ? 'optional' : key
+      return `question-${rows.questions[Number(index)] ?? 0}-${input && (QUESTION_KEYS as readonly string[]).includes(input) ? input : 'title'}`
+    }
     return calendarFieldId(rows.calendars)(`calendar_data[${index}]${key ? `.${key}` : ''}`)
   }
 }
@@ -315,7 +345,7 @@ export { formFiles }
 
 const ROW_LABELS: Record<string, [string, Record<string, string>]> = {
   plan: ['Item', { name: 'product or service name', description: 'short description', excl: 'price excluding VAT', incl: 'price including VAT' }],
-  question: ['Question', { title: 'label', question: 'question asked', type: 'answer type' }],
+  question: ['Question', { title: 'label', question: 'question asked', type: 'answer type', options: 'options', optional: 'optional' }],
   calendar: [
     'Calendar',
     {
@@ -362,13 +392,13 @@ export function editForm(type: ChatbotType, chatbot: Record<string, unknown>): C
   values.owner_notifications = chatbot.owner_notifications === false ? 'false' : 'true'
   const shape = SHAPES[type]
   const plans = Array.isArray(chatbot.pricing_plans) ? (chatbot.pricing_plans as Record<string, string>[]) : []
-  const questions = Array.isArray(chatbot.data_collection) ? (chatbot.data_collection as QuestionRow[]) : []
+  const questions = Array.isArray(chatbot.data_collection) ? (chatbot.data_collection as Parameters<typeof questionRowOf>[0][]) : []
   return {
     values,
     plans: shape.plans
       ? plans.map((p) => ({ name: p[PLAN_KEYS.name] ?? '', description: p[PLAN_KEYS.description] ?? '', excl: p[PLAN_KEYS.excl] ?? '', incl: p[PLAN_KEYS.incl] ?? '' }))
       : [],
-    questions: shape.questions !== 'none' ? questions.map((q) => ({ title: q.title, question: q.question, type: q.type })) : [],
+    questions: shape.questions !== 'none' ? questions.map(questionRowOf) : [],
     calendars: [],
   }
 }

@@ -5,9 +5,22 @@
 //   accepted: "42", "-3.5", "+7", ".5", "1,234.5", "1,000,000"
 //   rejected: "12abc", "1e3", "3,5" (decimal comma is ambiguous with 3,500), "1,23,4", "", "∞"
 
-export type AnswerType = 'text' | 'number' | 'boolean' | 'image' | 'pdf_document'
+//
+// Phone (contract 16): digits, spaces and + - ( ) only, 7..20 digits; stored as typed, trimmed.
+// Date: read by date-answer.ts against the visitor's today; stored YYYY-MM-DD.
+// Choice: an option's number (1-based) or its text in any case; stored as the option's own text.
+import { isEmail } from '../../lib/email'
+import { describeDay, readDate } from './date-answer'
+
+export type AnswerType = 'text' | 'number' | 'boolean' | 'image' | 'pdf_document' | 'email' | 'phone' | 'date' | 'choice'
 
 export type AnswerCheck = { ok: true; value: string | number | boolean } | { ok: false; reason: string }
+
+/** What some types need beside the message: a choice's options, the instant and zone a date is read in. */
+export interface AnswerContext {
+  options?: readonly string[]
+  today?: { now: Date; zone: string }
+}
 
 export const TEXT_ANSWER_MAX_LENGTH = 4000
 
@@ -19,7 +32,21 @@ export const ANSWER_REASONS = {
   boolean: 'Please answer with yes or no.',
   image: 'Please upload an image (PNG, JPEG, GIF or WebP) to answer this question.',
   pdf_document: 'Please upload a PDF document to answer this question.',
+  email: 'Please give an e-mail address, for example jane@example.com.',
+  phone: 'Please give a phone number of 7 to 20 digits, for example +44 20 7946 0958.',
+  date: 'Please give a date, for example 3 March 2027 or next Friday.',
 } as const
+
+/** A choice answered with something that is not one of its options. */
+export const choiceReason = (options: readonly string[]): string =>
+  `Please answer with one of the options, by its number or its text: ${options.map((o, i) => `${i + 1}. ${o}`).join(', ')}.`
+
+/** A numeric date both orders make real: the re-ask says how it was read. */
+export const ambiguousDateReason = (message: string, [dayFirst, monthFirst]: readonly [string, string]): string =>
+  `Please write the month as a word: I could read "${message.trim()}" as ${describeDay(dayFirst)} or as ${describeDay(monthFirst)}.`
+
+/** Optional questions: this answer skips them (stored as null). */
+export const SKIP_WORD = 'skip'
 
 /** For the caller: an upload exists but is of the other kind (a PDF for an image question). */
 export function wrongUploadReason(type: 'image' | 'pdf_document'): string {
@@ -52,8 +79,44 @@ export function parseBoolean(message: string): boolean | null {
   return null
 }
 
-export function checkAnswer(type: AnswerType, message: string): AnswerCheck {
+const PHONE_PATTERN = /^\+?[\d\s()-]+$/
+
+export function parsePhone(message: string): string | null {
+  const text = message.trim().replace(/\s+/g, ' ')
+  if (!PHONE_PATTERN.test(text)) return null
+  const digits = text.replace(/\D/g, '').length
+  return digits >= 7 && digits <= 20 ? text : null
+}
+
+/** The option an answer names: its 1-based number or its text (case and surrounding blanks aside). */
+export function pickOption(options: readonly string[], message: string): string | null {
+  const text = message.trim().replace(/[.!]+$/, '').trim()
+  if (/^\d+$/.test(text)) return options[Number(text) - 1] ?? null
+  const wanted = text.toLowerCase()
+  return options.find((o) => o.trim().toLowerCase() === wanted) ?? null
+}
+
+export function checkAnswer(type: AnswerType, message: string, context: AnswerContext = {}): AnswerCheck {
   switch (type) {
+    case 'email': {
+      const text = message.trim()
+      return isEmail(text) ? { ok: true, value: text } : { ok: false, reason: ANSWER_REASONS.email }
+    }
+    case 'phone': {
+      const value = parsePhone(message)
+      return value === null ? { ok: false, reason: ANSWER_REASONS.phone } : { ok: true, value }
+    }
+    case 'date': {
+      if (!context.today) throw new Error('a date answer is read against a today')
+      const reading = readDate(message, context.today.now, context.today.zone)
+      if (reading.ok) return { ok: true, value: reading.date }
+      return { ok: false, reason: reading.ambiguous ? ambiguousDateReason(message, reading.ambiguous) : ANSWER_REASONS.date }
+    }
+    case 'choice': {
+      const options = context.options ?? []
+      const value = pickOption(options, message)
+      return value === null ? { ok: false, reason: choiceReason(options) } : { ok: true, value }
+    }
     case 'text': {
       const text = message.trim()
       if (text === '') return { ok: false, reason: ANSWER_REASONS.textEmpty }

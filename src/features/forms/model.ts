@@ -2,15 +2,21 @@
 import { HasMore } from '../../http/pagination'
 import { Type as T } from '@sinclair/typebox'
 
-export const AnswerType = T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document')])
+export const AnswerType = T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document'), T.Literal('email'), T.Literal('phone'), T.Literal('date'), T.Literal('choice')])
 
-export const QuestionSchema = T.Object({ title: T.String(), question: T.String(), type: AnswerType })
+export const QuestionSchema = T.Object({
+  title: T.String(),
+  question: T.String(),
+  type: AnswerType,
+  options: T.Optional(T.Array(T.String(), { description: 'choice questions: the options, answered by number or text' })),
+  required: T.Optional(T.Boolean({ description: 'false: the visitor may answer "skip"' })),
+})
 
 export const ShownAnswer = T.Object({
   title: T.String(),
   type: AnswerType,
-  value: T.Union([T.String(), T.Number(), T.Boolean()], {
-    description: "An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days",
+  value: T.Union([T.String(), T.Number(), T.Boolean(), T.Null()], {
+    description: "text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days",
   }),
 })
 

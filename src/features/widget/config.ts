@@ -4,7 +4,7 @@ import { publicCalendars } from '../calendars/service'
 import { cachedPublicChatbot, publicChatbot } from '../chatbots/public-chatbot'
 import type { ChatbotRow } from '../chatbots/access'
 import { strongEtag } from './http-cache'
-import { questionsOf } from '../forms/questions'
+import { publicQuestion, questionsOf } from '../forms/questions'
 import { businessNameOf, chatbotLanguageOf, logoUrl, settingsOf } from '../chatbots/service'
 import { TYPES } from '../chatbots/texts'
 import type { PricingPlan, WidgetConfig } from './model'
@@ -67,7 +67,7 @@ function configOf(ctx: AppContext, chatbot: ChatbotRow): WidgetConfig {
   if (chatbot.type === TYPES.business || chatbot.type === TYPES.quote) config.currency = String(settings.currency ?? '')
   const questions = questionsOf(chatbot)
   if (chatbot.type === TYPES.dataCollection || (chatbot.type === TYPES.appointment && questions.length > 0)) {
-    config.data_collection = questions.map((q) => ({ title: q.title, question: q.question, type: q.type }))
+    config.data_collection = questions.map(publicQuestion)
   }
   return config
 }

@@ -236,7 +236,18 @@ export function QuestionRows(props: { rows: QuestionRow[]; errors?: FormErrors |
                 error={props.errors?.of(id('type'))}
                 required
               />
+              <TextArea
+                id={id('options')}
+                name={id('options')}
+                label="Options"
+                hint="For a choice: one option a line, 2 to 20. Visitors pick one by button, number or text."
+                value={row.options}
+                rows={3}
+                class="choice-options"
+                error={props.errors?.of(id('options'))}
+              />
             </div>
+            <Checkbox id={id('optional')} name={id('optional')} label="Visitors may skip this question" checked={row.optional === 'true'} error={props.errors?.of(id('optional'))} />
           </fieldset>
         )
       })}
@@ -250,6 +261,10 @@ export const ANSWER_TYPES: Record<(typeof DATA_TYPES)[number], string> = {
   boolean: 'Yes or no',
   image: 'Image upload',
   pdf_document: 'PDF upload',
+  email: 'E-mail address',
+  phone: 'Phone number',
+  date: 'Date',
+  choice: 'Choice of options',
 }
 
 export function Badge(props: { status: string }): JSX.Element {
