@@ -7,7 +7,7 @@
 // Usage: bun scripts/eval-answers-scale.ts [--passages 100000] [--own-share 0.5]
 //        bun scripts/with-postgres.ts bun scripts/eval-answers-scale.ts
 import { resolve } from 'node:path'
-import { fullTextIndex } from '../src/db/fulltext'
+import { indexPassages } from '../src/features/training/material'
 import { storedSentences } from '../src/lib/sentences'
 import { client, startTestApp, subscribedToken } from '../tests/support/app'
 import { fetchCorpus } from './eval-answers/corpus'
@@ -106,11 +106,7 @@ async function main() {
       await app.ctx.db
         .transaction()
         .execute((trx) =>
-          fullTextIndex().add(
-            trx,
-            { chatbotId, sourceType: 'link', sourceId: `synthetic-${source}`, title: `Synthetic page ${source}`, url: `https://example.org/${source}` },
-            passages,
-          ),
+          indexPassages(trx, { chatbotId, sourceType: 'link', sourceId: `synthetic-${source}`, title: `Synthetic page ${source}`, url: `https://example.org/${source}` }, passages),
         )
       made += count
     }

@@ -6,7 +6,7 @@ import { WEBHOOK_DELIVERY_JOB } from './features/webhooks/service'
 import { QUOTE_MAIL_JOB, quoteMailJob } from './features/quotes/quote-mail'
 import { LOGIN_CODE_JOB, loginCodeJob } from './features/accounts/login-code-job'
 import { LINK_JOB_KIND, linkJob } from './features/training/link-job'
-import { REINDEX_DOCUMENT_JOB, reindexDocumentJob } from './features/training/reindex-job'
+import { legacyReindexDocumentJob, queueReindex, REINDEX_DOCUMENT_JOB, REINDEX_JOB, reindexJob } from './features/training/reindex'
 import { REREAD_LINK_JOB, rereadLinkJob } from './features/training/reread-link-job'
 import { UPLOAD_EXPIRY_JOB, uploadExpiryJob } from './features/forms/upload-expiry'
 import { OWNER_NOTIFICATION_JOB, ownerNotificationJob } from './features/notifications/owner-notification'
@@ -25,8 +25,15 @@ export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(INVITATION_MAIL_JOB, invitationMailJob(ctx))
   ctx.jobs.register(LOGIN_CODE_JOB, loginCodeJob(ctx))
   ctx.jobs.register(LINK_JOB_KIND, linkJob(ctx))
-  ctx.jobs.register(REINDEX_DOCUMENT_JOB, reindexDocumentJob(ctx))
+  ctx.jobs.register(REINDEX_JOB, reindexJob(ctx))
+  ctx.jobs.register(REINDEX_DOCUMENT_JOB, legacyReindexDocumentJob(ctx))
   ctx.jobs.register(REREAD_LINK_JOB, rereadLinkJob(ctx))
   ctx.jobs.register(UPLOAD_EXPIRY_JOB, uploadExpiryJob(ctx))
   ctx.jobs.register(OWNER_NOTIFICATION_JOB, ownerNotificationJob(ctx))
+}
+
+/** Work the data itself calls for at start, queued before the workers start. */
+export async function queueStartupJobs(ctx: AppContext): Promise<void> {
+  // Sources indexed by an older ingestion are made again, in the background (training/index-version.ts).
+  await queueReindex(ctx)
 }

@@ -14,7 +14,7 @@ import { createMailer } from './infra/mailer'
 import { systemClock, type Clock } from './lib/clock'
 import { forgetAllCachedRows } from './lib/ttl-cache'
 import { SERVER_BODY_CEILING } from './http/body-limits'
-import { registerJobs } from './jobs'
+import { queueStartupJobs, registerJobs } from './jobs'
 import { PAYMENTS_TEST_MODE_NOTICE } from './features/billing/texts'
 import { pdfReaders } from './features/training/pdf-extractor'
 import { keepWordnetCopiesIn } from './features/answers/wordnet-files'
@@ -72,6 +72,7 @@ export async function startServer(ctx: AppContext): Promise<RunningServer> {
         ctx.log.warn('database.checkpointer_unavailable', { error: String(error) })
         return null
       })
+  await queueStartupJobs(ctx)
   await ctx.jobs.start()
   // The app's own handler behind the hot routes' held answers (app.ts); Elysia's stop and its
   // handlers' `server` use the server set on the app.

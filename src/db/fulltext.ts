@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely'
 import { dialectOf } from './dialect'
-import { indexTerms } from '../lib/search-terms'
 import type { ChunksTable, Database } from './schema'
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
@@ -15,6 +14,17 @@ export interface PassageSource {
   sourceId: string
   title: string
   url: string | null
+}
+
+/** A source as the index stores it: with its title's stems, made by the caller (training/material.ts). */
+export interface IndexedSource extends PassageSource {
+  titleTerms: string
+}
+
+/** One passage and its stems (lib/search-terms `indexTerms`), made by the caller: db/ holds no language rules. */
+export interface IndexedPassage {
+  text: string
+  terms: string
 }
 
 export interface PassageHit {
@@ -45,8 +55,8 @@ export interface TermFrequencies {
  * each stem, per chatbot, as passages come and go (migration 015).
  */
 export interface FullTextIndex {
-  /** Adds a source's passages; call inside the transaction that adds the source. */
-  add(db: Executor, source: PassageSource, passages: string[]): Promise<void>
+  /** Adds a source's passages, in order; call inside the transaction that adds the source. */
+  add(db: Executor, source: IndexedSource, passages: readonly IndexedPassage[]): Promise<void>
   /** Removes every passage of one source; call inside the transaction that deletes it. */
   remove(db: Executor, chatbotId: string, sourceId: string): Promise<void>
   /**
@@ -147,9 +157,8 @@ export const chatbotToken = (chatbotId: string, stem: string) => `${chatbotId.re
 const quoted = (term: string): string => `"${term.replace(/"/g, '""')}"`
 
 /** The rows of a source's passages, with the stems the index searches. */
-export function chunkRows(source: PassageSource, passages: string[]) {
-  const titleTerms = indexTerms(source.title)
-  return passages.map((text, position) => ({
+function chunkRows(source: IndexedSource, passages: readonly IndexedPassage[]) {
+  return passages.map(({ text, terms }, position) => ({
     chatbot_id: source.chatbotId,
     source_type: source.sourceType,
     source_id: source.sourceId,
@@ -157,12 +166,12 @@ export function chunkRows(source: PassageSource, passages: string[]) {
     url: source.url,
     position,
     text,
-    terms: indexTerms(text),
-    title_terms: titleTerms,
+    terms,
+    title_terms: source.titleTerms,
   }))
 }
 
-async function addRows(db: Executor, source: PassageSource, passages: string[]): Promise<void> {
+async function addRows(db: Executor, source: IndexedSource, passages: readonly IndexedPassage[]): Promise<void> {
   const rows = chunkRows(source, passages)
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     await db

@@ -129,6 +129,10 @@ export interface DocumentsTable {
   word_count: number
   preview: string
   created_at: string
+  /** The ingestion version that indexed it (training/index-version.ts; migration 024). */
+  index_version: number
+  /** Its extracted text in the file store (training/stored-text.ts); null when it predates stored text. */
+  text_key: string | null
 }
 
 export interface LinksTable {
@@ -139,6 +143,10 @@ export interface LinksTable {
   word_count: number
   preview: string
   created_at: string
+  /** The ingestion version that indexed it (training/index-version.ts; migration 024). */
+  index_version: number
+  /** Its extracted page text in the file store (training/stored-text.ts); null when it predates stored text. */
+  text_key: string | null
 }
 
 export interface LinkJobsTable {

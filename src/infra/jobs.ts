@@ -104,6 +104,12 @@ export class Jobs {
     return insertJob(executor, kind, payload, this.clock.now(), runAt)
   }
 
+  /** Whether a job of `kind` is queued or running (work queued at start is not queued twice). */
+  async pending(kind: string): Promise<boolean> {
+    const row = await this.db.selectFrom('jobs').select('id').where('kind', '=', kind).where('status', 'in', ['queued', 'running']).limit(1).executeTakeFirst()
+    return row !== undefined
+  }
+
   async start(): Promise<void> {
     // Rows left running by a process that died are ours again once their lease is over. With
     // SQLite there is one instance and that process is gone, so take them back at once; on

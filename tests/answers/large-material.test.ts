@@ -3,6 +3,7 @@
 // passages holding all of them. The visitor still gets the passage that answers, over HTTP.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { fullTextIndex, MAX_TERM_PASSAGES } from '../../src/db/fulltext'
+import { indexPassages } from '../../src/features/training/material'
 import { NOTHING_FOUND } from '../../src/features/answers/texts'
 import { startTestApp, subscribedToken, type TestApp } from '../support/app'
 import { createChatbot } from '../support/chatbots'
@@ -20,7 +21,7 @@ beforeAll(async () => {
   id = (await createChatbot(app, token, 'knowledge', DOCS_HELPER)).id
   await addPdf(app, token, id, 'Cold store', [['Rye flour is kept in the cold store at four degrees, away from the ovens.']])
   // The mill's log, as many short passages (indexed directly: a PDF of 600 pages would only slow the test).
-  await fullTextIndex().add(app.ctx.db, { chatbotId: id, sourceType: 'link', sourceId: 'mill-log', title: 'Stock log', url: 'https://example.org/log' }, BATCHES)
+  await indexPassages(app.ctx.db, { chatbotId: id, sourceType: 'link', sourceId: 'mill-log', title: 'Stock log', url: 'https://example.org/log' }, BATCHES)
 })
 afterAll(() => app.stop())
 

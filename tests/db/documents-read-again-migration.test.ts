@@ -1,8 +1,10 @@
-// Migration 018 queues every stored document to be read again from its PDF: the passages ingestion
-// of before made keep a chapter's running header with its page number, and split the sentence a
-// page break cut; the server's job makes them anew, and the document's preview with them.
+// A stored document older than stored text (before migration 024) is read again from its PDF by the
+// re-index job at start: the passages ingestion of before made keep a chapter's running header with
+// its page number, and split the sentence a page break cut; the job makes them anew, and the
+// document's preview with them, and keeps the PDF's text for the next index version.
 import { afterAll, expect, test } from 'bun:test'
-import { REINDEX_DOCUMENT_JOB } from '../../src/features/training/reindex-job'
+import { INDEX_VERSION } from '../../src/features/training/index-version'
+import { REINDEX_JOB } from '../../src/features/training/reindex'
 import { ask } from '../answers/support'
 import { startTestApp, type TestApp } from '../support/app'
 import { insertOldChatbot, insertOldDocument, migratedTo, upgradeDataDir } from '../support/upgrade'
@@ -40,7 +42,7 @@ const OLD_PASSAGES = [
   ['Chapter 2: Mirrors 5', '', 'Mirrors copy the archive four times a day.'].join('\n'),
 ]
 
-test('a stored document is read again from its PDF after migration 018: headers with page numbers go, the cut sentence is whole', async () => {
+test('a stored document is read again from its PDF after the upgrade: headers with page numbers go, the cut sentence is whole', async () => {
   const db = await migratedTo(dataDir, '017_sections_continued')
   const chatbotId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d91'
   const documentId = '0190f3a2-7c4e-7b1a-9d2e-3f4a5b6c7d92'
@@ -50,15 +52,17 @@ test('a stored document is read again from its PDF after migration 018: headers 
 
   app = await startTestApp({}, { dataDir })
   await app.ctx.jobs.idle()
-  // 019 reads documents again too: queued once by the upgrade, not once by each migration.
-  const jobs = await app.ctx.db.selectFrom('jobs').select('payload').where('kind', '=', REINDEX_DOCUMENT_JOB).execute()
-  expect(jobs.map((job) => JSON.parse(job.payload))).toEqual([{ documentId }])
+  // One re-index job for the whole upgrade, done.
+  const jobs = await app.ctx.db.selectFrom('jobs').select('status').where('kind', '=', REINDEX_JOB).execute()
+  expect(jobs).toEqual([{ status: 'done' }])
   const rows = await app.ctx.db.selectFrom('chunks').select('text').where('chatbot_id', '=', chatbotId).orderBy('position').execute()
   const lines = rows.flatMap((r) => r.text.split('\n'))
   expect(lines.filter((line) => /^Chapter \d: /.test(line))).toEqual([])
   expect(lines).toContain('1 Introduction')
   expect(lines).toContain('Old releases are served by the snapshot service, which keeps a copy of every upload and answers requests for any date since the archive began.')
-  const document = await app.ctx.db.selectFrom('documents').select(['preview', 'word_count']).where('id', '=', documentId).executeTakeFirstOrThrow()
+  const document = await app.ctx.db.selectFrom('documents').select(['preview', 'word_count', 'index_version', 'text_key']).where('id', '=', documentId).executeTakeFirstOrThrow()
+  expect(document.index_version).toBe(INDEX_VERSION)
+  expect(document.text_key).toBe(`chatbots/${chatbotId}/documents/${documentId}.text.json`)
   expect(document.preview).not.toContain('Chapter 1: Introduction 2')
   expect(document.word_count).toBe(80)
 

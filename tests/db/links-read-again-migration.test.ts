@@ -1,13 +1,14 @@
-// Migration 022 queues every link to be fetched and read again: the HTML reader of before dropped
-// what a page hides until the visitor opens it (an accordion FAQ's answers), so those passages held
-// the questions without their answers. The server's job makes them anew from the page as it is; a
-// page that cannot be fetched now, or that grew past the plan's words, keeps the passages it had.
+// Links older than stored text (before migration 024) are fetched and read again by the re-index
+// job at start: the HTML reader of before dropped what a page hides until the visitor opens it (an
+// accordion FAQ's answers), so those passages held the questions without their answers. The page as
+// it is now makes them anew and its text is kept; a page that cannot be fetched now, or that grew
+// past the plan's words, keeps the passages it had, cut again.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { fullTextIndex } from '../../src/db/fulltext'
+import { INDEX_VERSION } from '../../src/features/training/index-version'
 import { REREAD_LINK_JOB } from '../../src/features/training/reread-link-job'
 import { ask } from '../answers/support'
 import { startTestApp, type TestApp } from '../support/app'
-import { insertOldChatbot, migratedTo, upgradeDataDir } from '../support/upgrade'
+import { insertOldChatbot, insertOldLink, migratedTo, upgradeDataDir } from '../support/upgrade'
 
 const { dataDir, remove } = upgradeDataDir('links-again')
 let app: TestApp | undefined
@@ -42,11 +43,7 @@ beforeAll(async () => {
   await insertOldChatbot(db, { id: chatbotId, industry: 'Bakery' })
   for (const [i, link] of LINKS.entries()) {
     const createdAt = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()
-    await db
-      .insertInto('links')
-      .values({ id: link.id, chatbot_id: chatbotId, url: url(link.path), title: link.title, word_count: link.words, preview: link.passages[0], created_at: createdAt })
-      .execute()
-    await fullTextIndex().add(db, { chatbotId, sourceType: 'link', sourceId: link.id, title: link.title, url: url(link.path) }, link.passages)
+    await insertOldLink(db, { chatbotId, id: link.id, url: url(link.path), title: link.title, words: link.words, passages: link.passages, createdAt })
   }
   await db.destroy()
   app = await startTestApp({}, { dataDir })
@@ -63,13 +60,20 @@ const passagesOf = async (linkId: string) =>
   (await (app as TestApp).ctx.db.selectFrom('chunks').select('text').where('source_id', '=', linkId).orderBy('position').execute()).map((r) => r.text).join('\n\n')
 const linkRow = (linkId: string) => (app as TestApp).ctx.db.selectFrom('links').select(['preview', 'word_count']).where('id', '=', linkId).executeTakeFirstOrThrow()
 
-test('each link is queued once by the upgrade, and a page read again holds what it hid: the answer is found', async () => {
+const indexedOf = async (linkId: string) =>
+  await (app as TestApp).ctx.db.selectFrom('links').select(['index_version', 'text_key']).where('id', '=', linkId).executeTakeFirstOrThrow()
+
+test('each link is fetched once by the upgrade, and a page read again holds what it hid: the answer is found', async () => {
   const jobs = await (app as TestApp).ctx.db.selectFrom('jobs').select('payload').where('kind', '=', REREAD_LINK_JOB).execute()
   expect(jobs.map((job) => JSON.parse(job.payload).linkId).sort()).toEqual(LINKS.map((l) => l.id).sort())
   expect(await passagesOf(LINKS[0].id)).toContain('Our vans run from Monday to Saturday, between 8 am and 6 pm.')
   const delivery = await linkRow(LINKS[0].id)
   expect(delivery.preview).toContain('Our vans run from Monday to Saturday')
   expect(delivery.word_count).toBeLessThan(30)
+  // Its text is kept now, so the next index version reads it without fetching the page.
+  const indexed = await indexedOf(LINKS[0].id)
+  expect(indexed.index_version).toBe(INDEX_VERSION)
+  expect(new TextDecoder().decode((await (app as TestApp).ctx.files.get(indexed.text_key ?? '')) ?? new Uint8Array())).toContain('Our vans run from Monday to Saturday')
   const answer = await ask(app as TestApp, chatbotId, 'Do you deliver on Sundays?')
   expect(answer.answered).toBe(true)
   expect(answer.reply).toContain('Our vans run from Monday to Saturday')
@@ -80,6 +84,8 @@ test('a page that cannot be fetched now, or that grew past the words the plan le
   expect(await linkRow(LINKS[1].id)).toEqual({ preview: 'The shop opens at nine on weekdays.', word_count: 99_000 })
   expect(await passagesOf(LINKS[2].id)).toBe('Bread costs three euros.')
   expect((await linkRow(LINKS[2].id)).word_count).toBe(10)
+  // Cut again at this version from what they had, without text kept: the next version tries their pages again.
+  for (const link of LINKS.slice(1)) expect(await indexedOf(link.id)).toEqual({ index_version: INDEX_VERSION, text_key: null })
   const logs = (app as TestApp).logs.join('\n')
   expect(logs).toContain('training.reread_link_unreadable')
   expect(logs).toMatch(/training\.reread_link_kept.*over_allowance/)

@@ -9,7 +9,7 @@ import { type Db, openDatabase } from '../../src/db/database'
 import { migrationProvider } from '../../src/db/migrations'
 import { createKeys } from '../../src/infra/keys'
 import { dropTestDatabase, testDatabaseFor } from './database'
-import { fullTextIndex } from '../../src/db/fulltext'
+import { indexPassages } from '../../src/features/training/material'
 import { createDiskFileStore } from '../../src/infra/files'
 import { textPdf } from '../training/pdf-fixtures'
 
@@ -31,16 +31,6 @@ export async function migratedTo(dataDir: string, last: string): Promise<Db> {
   const migrated = await new Migrator({ db, provider: migrationProvider(createKeys(crypto.randomUUID() + crypto.randomUUID())) }).migrateTo(last)
   expect(migrated.error).toBeUndefined()
   return db
-}
-
-/**
- * A link's passage as an older tokenizer indexed it: the stems of `indexedAs` (the text with the
- * words that tokenizer split or stemmed differently written so the current one does the same),
- * then the passage's own `text` put back.
- */
-export async function insertOldLinkPassage(db: Db, link: { chatbotId: string; sourceId: string; title: string; url: string }, indexedAs: string, text: string): Promise<void> {
-  await fullTextIndex().add(db, { ...link, sourceType: 'link' }, [indexedAs])
-  await db.updateTable('chunks').set({ text }).where('source_id', '=', link.sourceId).execute()
 }
 
 interface OldChatbot {
@@ -83,9 +73,18 @@ interface OldDocument {
 export async function insertOldDocument(db: Db, dataDir: string, { chatbotId, documentId, title, pages, passages, wordCount }: OldDocument): Promise<void> {
   const fileKey = `chatbots/${chatbotId}/documents/${documentId}.pdf`
   await createDiskFileStore(join(dataDir, 'files')).put(fileKey, await textPdf({ title, pages }))
-  await db
-    .insertInto('documents')
-    .values({ id: documentId, chatbot_id: chatbotId, title, file_key: fileKey, word_count: wordCount, preview: passages[0], created_at: new Date().toISOString() })
-    .execute()
-  await fullTextIndex().add(db, { chatbotId, sourceType: 'document', sourceId: documentId, title, url: null }, passages)
+  // The columns of every version since 004 (the index version's came with 024).
+  await sql`INSERT INTO documents (id, chatbot_id, title, file_key, word_count, preview, created_at)
+            VALUES (${documentId}, ${chatbotId}, ${title}, ${fileKey}, ${wordCount}, ${passages[0]}, ${new Date().toISOString()})`.execute(db)
+  await indexPassages(db, { chatbotId, sourceType: 'document', sourceId: documentId, title, url: null }, passages)
+}
+
+/** A link as an older release left it: its row and its passages indexed, no stored text. */
+export async function insertOldLink(
+  db: Db,
+  link: { chatbotId: string; id: string; url: string; title: string; words: number; passages: string[]; createdAt?: string },
+): Promise<void> {
+  await sql`INSERT INTO links (id, chatbot_id, url, title, word_count, preview, created_at)
+            VALUES (${link.id}, ${link.chatbotId}, ${link.url}, ${link.title}, ${link.words}, ${link.passages[0]}, ${link.createdAt ?? new Date().toISOString()})`.execute(db)
+  await indexPassages(db, { chatbotId: link.chatbotId, sourceType: 'link', sourceId: link.id, title: link.title, url: link.url }, link.passages)
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { sql } from 'kysely'
 import { chatbotToken, fullTextIndex, MAX_TERM_PASSAGES, searchPlan } from '../../src/db/fulltext'
+import { indexPassages } from '../../src/features/training/material'
 import { onPostgres } from '../support/database'
 import { searchPassages } from '../../src/features/training/search'
 import { namedWords, searchTerms, wordsOf } from '../../src/lib/search-terms'
@@ -51,8 +52,8 @@ beforeAll(async () => {
   token = await subscribedToken(app, 'search@example.com')
   bot = (await createChatbot(app, token, 'knowledge')).id
   otherBot = (await createChatbot(app, token, 'knowledge')).id
-  await fullTextIndex().add(app.ctx.db, { chatbotId: bot, sourceType: 'business', sourceId: 'business-details', title: 'About us', url: null }, PASSAGES)
-  await fullTextIndex().add(app.ctx.db, { chatbotId: otherBot, sourceType: 'business', sourceId: 'other-details', title: 'Elsewhere', url: null }, [
+  await indexPassages(app.ctx.db, { chatbotId: bot, sourceType: 'business', sourceId: 'business-details', title: 'About us', url: null }, PASSAGES)
+  await indexPassages(app.ctx.db, { chatbotId: otherBot, sourceType: 'business', sourceId: 'other-details', title: 'Elsewhere', url: null }, [
     'A secret sourdough starter feeding schedule that belongs to another chatbot.',
   ])
 })
@@ -133,7 +134,7 @@ test('a search reads a bounded share of a large material: common terms are left 
 test('over a large material, a common word is not searched but the rare one finds its passage; common words alone still find passages', async () => {
   const bigBot = (await createChatbot(app, token, 'knowledge')).id
   const common = Array.from({ length: MAX_TERM_PASSAGES + 50 }, (_, i) => `Batch ${i} of the bakery flour was milled and sifted.`)
-  await fullTextIndex().add(app.ctx.db, { chatbotId: bigBot, sourceType: 'link', sourceId: 'stock-log', title: 'Stock log', url: null }, [
+  await indexPassages(app.ctx.db, { chatbotId: bigBot, sourceType: 'link', sourceId: 'stock-log', title: 'Stock log', url: null }, [
     ...common,
     'Rye flour is kept in the cold store.',
   ])

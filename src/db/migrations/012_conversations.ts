@@ -5,7 +5,6 @@
 // - a session keeps its running totals (`last_message_at`, `message_count`, `unanswered_count`),
 //   written with each exchange, so the inbox is one indexed read instead of a scan of messages.
 import { sql, type Kysely } from 'kysely'
-import { questionKey } from '../../lib/question-key'
 import type { Database } from '../schema'
 
 export async function up(untyped: Kysely<unknown>): Promise<void> {
@@ -46,3 +45,15 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   // Only refused replies are read by the unanswered list.
   await db.schema.createIndex('chat_messages_unanswered').on('chat_messages').columns(['session_id', 'reply_to']).where(sql.ref('answered'), '=', 0).execute()
 }
+
+/**
+ * lib/question-key.ts as it was when this migration was written, frozen here: a migration must
+ * give the same rows whatever the code of later releases does (and imports nothing from lib/).
+ */
+const questionKey = (text: string): string =>
+  text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/ (?=[?!.,;:])/g, '')
+    .trim()

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Migration } from 'kysely'
 import type { Keys } from '../../infra/keys'
 import { WEBHOOK_SECRET_PURPOSE } from '../../infra/keys'
-import { newWebhookSecret } from '../../lib/standard-webhooks'
+
+/** A Standard Webhooks secret as lib/standard-webhooks.ts made them then, frozen: migrations import nothing from lib/. */
+const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`
 
 /**
  * Contract 12, integrators.

@@ -9,7 +9,8 @@ import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, unindexMa
 import { DeleteDocumentBody } from './model'
 import { extractPdf } from './pdf-extractor'
 import { PdfTextError, type PdfText } from './pdf-text'
-import { cleanPdfText } from './text-cleanup'
+import { INDEX_VERSION } from './index-version'
+import { cleanedText, type ExtractedText, storedTextKey, storeText } from './stored-text'
 import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument } from './repo'
 import { chatbotById, lockChatbot } from '../chatbots/service'
 import { documentNotFound, DOCUMENTS_WRONG_CHATBOT, notEnoughWords } from './texts'
@@ -40,7 +41,8 @@ export async function addDocuments(ctx: AppContext, access: Pick<ChatbotAccess, 
   const now = ctx.clock.now().toISOString()
   const rows = extracted.map(({ pdf }) => {
     const id = newId()
-    const text = cleanPdfText(pdf.text)
+    const raw: ExtractedText = { reader: 'pdf', text: pdf.text }
+    const text = cleanedText(raw)
     const row: DocumentsTable = {
       id,
       chatbot_id: chatbot.id,
@@ -49,12 +51,15 @@ export async function addDocuments(ctx: AppContext, access: Pick<ChatbotAccess, 
       word_count: pdf.wordCount,
       preview: previewOf(text),
       created_at: now,
+      index_version: INDEX_VERSION,
+      text_key: storedTextKey(chatbot.id, 'document', id),
     }
-    return { row, text }
+    return { row, text, raw }
   })
 
   try {
     await Promise.all(rows.map(({ row }, i) => ctx.files.put(row.file_key, extracted[i].upload.bytes)))
+    await Promise.all(rows.map(({ row, raw }) => storeText(ctx.files, row.text_key as string, raw)))
     await ctx.db.transaction().execute(async (trx) => {
       // The chatbot row's lock makes concurrent additions take turns, so two cannot both take the last words.
       // A chatbot deleted while its upload was read answers as a missing chatbot does (spec: 400).
@@ -67,7 +72,7 @@ export async function addDocuments(ctx: AppContext, access: Pick<ChatbotAccess, 
       }
     })
   } catch (error) {
-    await Promise.all(rows.map(({ row }) => ctx.files.delete(row.file_key)))
+    await Promise.all(rows.flatMap(({ row }) => [row.file_key, row.text_key as string].map((key) => ctx.files.delete(key))))
     throw error
   }
   ctx.log.info('training.documents_added', { chatbot_id: chatbot.id, documents: rows.length, words: needed })
@@ -97,6 +102,7 @@ export async function deleteDocument(ctx: AppContext, { chatbot }: Pick<ChatbotA
     await deleteDocumentRow(trx, row.id)
   })
   await ctx.files.delete(row.file_key)
+  if (row.text_key) await ctx.files.delete(row.text_key)
   ctx.log.info('training.document_deleted', { chatbot_id: chatbot.id, document_id: row.id, words: row.word_count })
 }
 

@@ -1,16 +1,19 @@
 import { countWords } from '../../lib/words'
 import { extractHtmlText } from './html-text'
-import { cleanHtmlText, cleanPdfText } from './text-cleanup'
 import { extractPdf } from './pdf-extractor'
 import { looksLikePdf, normalizeWhitespace, PdfTextError } from './pdf-text'
 import { SafeFetchError, safeFetch } from './safe-fetch'
+import { cleanedText, type ExtractedText } from './stored-text'
 import { LINK_NO_TEXT, unsupportedContent } from './texts'
 
 export interface ScrapedPage {
   /** Page title, else PDF title, else the address itself. */
   title: string
+  /** The cleaned text the passages are cut from. */
   text: string
   wordCount: number
+  /** What the reader gave, kept in the file store for re-indexing. */
+  extracted: ExtractedText
 }
 
 /** The page was fetched but holds nothing we can train on. */
@@ -34,24 +37,25 @@ export async function scrapeLink(url: string, opts: { allowPrivate: boolean }): 
   const response = await safeFetch(url, { allowPrivate: opts.allowPrivate })
   const mime = response.contentType.split(';')[0].trim().toLowerCase()
   let title: string | null
-  let text: string
+  let extracted: ExtractedText
   if (looksLikePdf(response.body) || mime === 'application/pdf') {
     const pdf = await extractPdf(response.body, pdfNameOf(response.finalUrl))
     title = pdf.title
-    text = cleanPdfText(pdf.text)
+    extracted = { reader: 'pdf', text: pdf.text }
   } else if (HTML_TYPES.has(mime) || (mime === '' && looksLikeHtml(response.body))) {
     const html = extractHtmlText(decode(response.body, response.contentType))
     title = html.title
-    text = cleanHtmlText(html.text)
+    extracted = { reader: 'html', text: html.text }
   } else if (mime === 'text/plain') {
     title = null
-    text = normalizeWhitespace(decode(response.body, response.contentType))
+    extracted = { reader: 'plain', text: normalizeWhitespace(decode(response.body, response.contentType)) }
   } else {
     throw new UnusableContent(unsupportedContent(mime))
   }
+  const text = cleanedText(extracted)
   const wordCount = countWords(text)
   if (wordCount === 0) throw new UnusableContent(LINK_NO_TEXT)
-  return { title: title ?? url, text, wordCount }
+  return { title: title ?? url, text, wordCount, extracted }
 }
 
 /** The last path segment, so a PDF without Title metadata is named as its file is. */

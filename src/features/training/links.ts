@@ -78,6 +78,7 @@ export async function deleteLink(ctx: AppContext, { chatbot }: Pick<ChatbotAcces
     await unindexMaterial(trx, chatbot.id, row.id)
     await deleteLinkRow(trx, row.id)
   })
+  if (row.text_key) await ctx.files.delete(row.text_key)
   ctx.log.info('training.link_deleted', { chatbot_id: chatbot.id, link_id: row.id, words: row.word_count })
 }
 

@@ -2,6 +2,7 @@ import type { Plan } from '../../config'
 import type { AppContext } from '../../context'
 import { fullTextIndex, type PassageSource } from '../../db/fulltext'
 import type { ChatbotType } from '../../db/schema'
+import { indexTerms } from '../../lib/search-terms'
 import { TYPES } from '../chatbots/texts'
 import { chunkText } from './chunk'
 import type { Executor } from './repo'
@@ -30,7 +31,16 @@ export async function wordsAvailable(ctx: AppContext, db: Executor, plan: Plan, 
 
 /** "Retraining": the material's passages go into the search index, in the caller's transaction. */
 export async function indexMaterial(db: Executor, source: PassageSource, text: string): Promise<void> {
-  await fullTextIndex().add(db, source, chunkText(text))
+  await indexPassages(db, source, chunkText(text))
+}
+
+/** Passages already cut, with the stems the index searches (the query's stems are made the same way). */
+export async function indexPassages(db: Executor, source: PassageSource, passages: readonly string[]): Promise<void> {
+  await fullTextIndex().add(
+    db,
+    { ...source, titleTerms: indexTerms(source.title) },
+    passages.map((text) => ({ text, terms: indexTerms(text) })),
+  )
 }
 
 export async function unindexMaterial(db: Executor, chatbotId: string, sourceId: string): Promise<void> {

@@ -20,10 +20,11 @@ export const findDocument = (db: Executor, chatbotId: string, documentId: string
   db.selectFrom('documents').selectAll().where('chatbot_id', '=', chatbotId).where('id', '=', documentId).executeTakeFirst()
 
 export const documentById = (db: Executor, documentId: string) =>
-  db.selectFrom('documents').select(['id', 'chatbot_id', 'title', 'file_key']).where('id', '=', documentId).executeTakeFirst()
+  db.selectFrom('documents').select(['id', 'chatbot_id', 'title', 'file_key', 'index_version', 'text_key']).where('id', '=', documentId).executeTakeFirst()
 
-export async function updateDocumentPreview(db: Executor, documentId: string, preview: string): Promise<void> {
-  await db.updateTable('documents').set({ preview }).where('id', '=', documentId).execute()
+/** A document indexed again: its preview, the version that indexed it and its stored text. */
+export async function updateDocumentIndexed(db: Executor, documentId: string, indexed: Pick<DocumentsTable, 'index_version' | 'text_key'> & { preview?: string }): Promise<void> {
+  await db.updateTable('documents').set(indexed).where('id', '=', documentId).execute()
 }
 
 export async function insertDocument(db: Executor, row: DocumentsTable): Promise<void> {
@@ -55,17 +56,40 @@ export async function insertLink(db: Executor, row: LinksTable): Promise<void> {
 }
 
 export const linkById = (db: Executor, linkId: string) =>
-  db.selectFrom('links').select(['id', 'chatbot_id', 'url', 'title', 'word_count']).where('id', '=', linkId).executeTakeFirst()
+  db.selectFrom('links').select(['id', 'chatbot_id', 'url', 'title', 'word_count', 'index_version', 'text_key']).where('id', '=', linkId).executeTakeFirst()
 
-/** A link read again: its preview and the words its page holds now. */
-export async function updateLinkReading(db: Executor, link: { id: string; chatbot_id: string }, reading: { preview: string; word_count: number }): Promise<void> {
-  await db.updateTable('links').set(reading).where('id', '=', link.id).execute()
+/** A link indexed again: its preview, the version that indexed it, its stored text, and (read again) the words its page holds now. */
+export async function updateLinkIndexed(
+  db: Executor,
+  link: { id: string; chatbot_id: string },
+  indexed: Pick<LinksTable, 'index_version' | 'text_key'> & { preview?: string; word_count?: number },
+): Promise<void> {
+  await db.updateTable('links').set(indexed).where('id', '=', link.id).execute()
   wordsHeldOf.forget(link.chatbot_id)
 }
 
 export async function deleteLinkRow(db: Executor, linkId: string): Promise<void> {
   await db.deleteFrom('links').where('id', '=', linkId).execute()
   wordsHeldOf.clear()
+}
+
+// ---- the index version
+
+/** Up to `limit` ids of a table's sources indexed before `version`, in id order after `after`. */
+export async function sourcesIndexedBefore(db: Executor, table: 'documents' | 'links', version: number, after: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom(table).select('id').where('index_version', '<', version).where('id', '>', after).orderBy('id').limit(limit).execute()
+  return rows.map((r) => r.id)
+}
+
+export async function anySourceIndexedBefore(db: Executor, version: number): Promise<boolean> {
+  for (const table of ['documents', 'links'] as const) if ((await sourcesIndexedBefore(db, table, version, '', 1)).length > 0) return true
+  return false
+}
+
+/** A source's passages, in order (what a source with no stored text is cut again from). */
+export async function passagesOf(db: Executor, chatbotId: string, sourceId: string): Promise<string[]> {
+  const rows = await db.selectFrom('chunks').select('text').where('chatbot_id', '=', chatbotId).where('source_id', '=', sourceId).orderBy('position').execute()
+  return rows.map((r) => r.text)
 }
 
 // ---- link jobs (the outcome log behind chatbot-link-status)
