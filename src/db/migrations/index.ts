@@ -22,6 +22,7 @@ import * as m020 from './020_typed_signs'
 import * as m021 from './021_section_tails_and_pdf_paragraphs'
 import * as m022 from './022_links_read_again'
 import * as m023 from './023_closed_compounds'
+import * as m024 from './024_forms_and_calendars'
 import { integrators } from './013_integrators'
 
 /** Static imports, not a folder scan, so the compiled binary carries its migrations. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '021_section_tails_and_pdf_paragraphs': m021,
   '022_links_read_again': m022,
   '023_closed_compounds': m023,
+  '024_forms_and_calendars': m024,
 }
 
 /** 010 converts stored secrets, so it needs the server key. */
