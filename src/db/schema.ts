@@ -194,6 +194,8 @@ export interface CalendarsTable {
   /** Enabled durations in minutes, comma separated ascending: "15,60". */
   durations: string
   created_at: string
+  /** 024: weekly hours, buffer, notice, horizon, days off (JSON, see calendars/repo.ts). */
+  availability: string
 }
 
 export interface AppointmentsTable {
@@ -212,6 +214,10 @@ export interface AppointmentsTable {
   /** 011: the .ics SEQUENCE of the last message sent about it (0 for the invitation). */
   sequence: number
   cancelled_at: string | null
+  /** 024: SHA-256 of the visitor's cancel/reschedule link token; null once none is valid. */
+  manage_token_hash: string | null
+  /** 024: the visitor's IANA zone given with the booking. */
+  visitor_time_zone: string | null
 }
 
 // ---- Chat runtime (006_chat). Declared as a second `Database` block: interfaces merge, so

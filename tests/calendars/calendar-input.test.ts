@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { DEFAULT_AVAILABILITY } from '../../src/features/calendars/availability-input'
 import { CALENDAR_MESSAGES, CalendarInputSchema, parseCalendarEdit, parseCalendarInputs } from '../../src/features/calendars/calendar-input'
 
 const valid = {
@@ -40,6 +41,7 @@ describe('parseCalendarInputs accepts', () => {
           description: 'Zoom link follows by e-mail.',
           includeWeekends: false,
           durations: [30, 60],
+          ...DEFAULT_AVAILABILITY,
         },
       ],
     })
@@ -68,6 +70,7 @@ describe('parseCalendarInputs accepts', () => {
           description: '',
           includeWeekends: false,
           durations: [45],
+          ...DEFAULT_AVAILABILITY,
         },
       ],
     })
@@ -229,7 +232,8 @@ describe('every problem at once', () => {
 
 describe('CalendarInputSchema', () => {
   test('describes the spec fields for the OpenAPI document', () => {
-    expect(Object.keys(CalendarInputSchema.properties)).toEqual(Object.keys(valid))
+    // The spec's fields, then contract 16's availability.
+    expect(Object.keys(CalendarInputSchema.properties)).toEqual([...Object.keys(valid), 'weekly_hours', 'buffer_minutes', 'minimum_notice_minutes', 'max_days_ahead', 'days_off'])
     const required: string[] | undefined = CalendarInputSchema.required
     expect(required).toEqual(['calendar_name', 'calendar_email', 'daily_start', 'daily_end', 'local_timezone'])
   })

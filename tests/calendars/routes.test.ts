@@ -195,6 +195,12 @@ describe('calendar-view', () => {
       min30App: true,
       min45App: false,
       min60App: true,
+      // Contract 16's availability, at its defaults.
+      weekly_hours: {},
+      buffer_minutes: 0,
+      minimum_notice_minutes: 0,
+      max_days_ahead: 180,
+      days_off: [],
     })
     expect([second.daily_start, second.daily_end, second.local_timezone_name, second.description]).toEqual(['00:00', '12:00', 'Europe/London', ''])
     expect(second.local_timezone).toMatch(/^(GMT|BST)$/)

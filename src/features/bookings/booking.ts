@@ -19,7 +19,7 @@ import { calendarById, calendarsOf, lockCalendar, type StoredCalendar } from '..
 import { appointmentsBetween, appointmentsOf, insertAppointment } from './repo'
 import { BookingInputSchema } from '../calendars/model'
 import type { BookingAnswer, SlotsAnswer as SlotsAnswerSchema } from './model'
-import { BOOKING_HORIZON_DAYS, findOfferedSlot, formatInZone, INVALID_DATE_MESSAGE, parseDayNumber, parseInstant, slotsForVisitor } from '../calendars/slots'
+import { findOfferedSlot, horizonOf, formatInZone, INVALID_DATE_MESSAGE, parseDayNumber, parseInstant, slotsForVisitor } from '../calendars/slots'
 import { BOOKING_MESSAGES, SLOT_TAKEN } from '../calendars/texts'
 
 export type BookingInput = Static<typeof BookingInputSchema>
@@ -89,7 +89,7 @@ export async function availableSlots(
   let booked = await appointmentsBetween(ctx.db, calendar.id, new Date((dayNumber - 3) * DAY), new Date((dayNumber + 4) * DAY))
   let found = slotsForVisitor(calendar, date, minutes, now, booked, zone)
   if (found.slots.length === 0 && found.nextAvailableDate !== null) {
-    booked = await appointmentsBetween(ctx.db, calendar.id, new Date(now.getTime() - DAY), new Date(now.getTime() + (BOOKING_HORIZON_DAYS + 3) * DAY))
+    booked = await appointmentsBetween(ctx.db, calendar.id, new Date(now.getTime() - DAY), new Date(now.getTime() + (horizonOf(calendar) + 3) * DAY))
     found = slotsForVisitor(calendar, date, minutes, now, booked, zone)
   }
   return {

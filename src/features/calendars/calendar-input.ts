@@ -6,6 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { isEmail } from '../../lib/email'
 import { canonicalTimeZone, formatTwelveHour, parseTwelveHour } from './clock'
+import { AVAILABILITY_MESSAGES, availabilityFields, AvailabilitySchemas, parseAvailability, type Availability } from './availability-input'
 
 export const CALENDAR_NAME_MAX = 100
 export const CALENDAR_EMAIL_MAX = 254
@@ -39,13 +40,14 @@ export const CalendarInputSchema = Type.Object(
     min30App: flag('Enables 30-minute appointments.'),
     min45App: flag('Enables 45-minute appointments.'),
     min60App: flag('Enables 60-minute appointments. At least one of min15App..min60App must be true.'),
+    ...AvailabilitySchemas,
   },
   { description: 'A calendar of an Appointment/Calendar Support chatbot.' },
 )
 export type CalendarInputBody = Static<typeof CalendarInputSchema>
 
 /** A validated calendar, in the units the slot engine works with. */
-export interface CalendarInput {
+export interface CalendarInput extends Availability {
   name: string
   email: string
   /** Minutes after midnight, wall clock of timeZone. */
@@ -83,13 +85,14 @@ export const CALENDAR_MESSAGES = {
   badZone: 'must be a time zone name like America/New_York',
   notBoolean: 'must be true or false',
   noDuration: 'must enable at least one of min15App, min30App, min45App, min60App',
+  ...AVAILABILITY_MESSAGES,
 } as const
 export type CalendarMessageKind = keyof typeof CALENDAR_MESSAGES
 
 /** Every problem of one calendar, in the order of its fields; a field reports its first. */
 class Problems {
   readonly list: CalendarProblem[] = []
-  add(field: string, kind: CalendarMessageKind, message: string = CALENDAR_MESSAGES[kind] as string): undefined {
+  add(field: string, kind: CalendarMessageKind, message: string = String(CALENDAR_MESSAGES[kind])): undefined {
     this.list.push({ field, message, kind })
     return undefined
   }
@@ -157,9 +160,10 @@ function parseOne(value: unknown, at: string, problems: Problems): CalendarInput
   const includeWeekends = flagValue(item, 'include_weekends', at, problems)
   const durations = APPOINTMENT_DURATIONS.filter((minutes) => flagValue(item, DURATION_FLAGS[minutes], at, problems))
   if (durations.length === 0) problems.add(at, 'noDuration')
-  if (problems.list.length > before) return undefined
+  const availability = parseAvailability(item, at, (field, kind, message) => problems.add(field, kind, message))
+  if (problems.list.length > before || !availability) return undefined
   // Every field was checked above: none is undefined once no problem was added.
-  return { name: name!, email: email!, dailyStart: dailyStart!, dailyEnd: dailyEnd!, timeZone: timeZone!, description: description!, includeWeekends, durations }
+  return { name: name!, email: email!, dailyStart: dailyStart!, dailyEnd: dailyEnd!, timeZone: timeZone!, description: description!, includeWeekends, durations, ...availability }
 }
 
 const refused = (problems: CalendarProblem[]): CalendarInputsResult => ({ ok: false, field: problems[0].field, message: problems[0].message, problems })
@@ -204,6 +208,7 @@ export function calendarAsInput(c: CalendarInput): Record<string, unknown> {
     min30App: offers(30),
     min45App: offers(45),
     min60App: offers(60),
+    ...availabilityFields(c),
   }
 }
 

@@ -26,6 +26,11 @@ const CalendarViewItemSchema = T.Object({
   min30App: T.Boolean(),
   min45App: T.Boolean(),
   min60App: T.Boolean(),
+  weekly_hours: T.Record(T.String(), T.Array(T.Object({ start: T.String(), end: T.String() })), { description: "The days named, in the calendar's zone, 24-hour; {} when none" }),
+  buffer_minutes: T.Integer(),
+  minimum_notice_minutes: T.Integer(),
+  max_days_ahead: T.Integer(),
+  days_off: T.Array(T.String({ description: 'YYYY-MM-DD' })),
 })
 
 export const CalendarViewResponse = T.Object({ response: T.Literal('success'), calendar_list: T.Array(CalendarViewItemSchema) }, { description: 'The calendars, oldest first' })

@@ -2,6 +2,13 @@ import type { Db } from '../../db/database'
 import type { CalendarsTable } from '../../db/schema'
 import { newId } from '../../lib/ids'
 import type { AppointmentDuration, CalendarInput } from './calendar-input'
+import { DEFAULT_AVAILABILITY, type Availability } from './availability-input'
+
+/** The stored availability JSON; rows from before 024 hold '{}', i.e. the defaults. */
+function availabilityOf(text: string): Availability {
+  const stored = JSON.parse(text) as Partial<Availability>
+  return { ...DEFAULT_AVAILABILITY, ...stored }
+}
 
 type Writer = Pick<Db, 'insertInto'>
 type Reader = Pick<Db, 'selectFrom'>
@@ -26,6 +33,7 @@ const toCalendar = (row: CalendarsTable): StoredCalendar => ({
   includeWeekends: row.include_weekends === 1,
   durations: row.durations.split(',').filter(Boolean).map(Number) as AppointmentDuration[],
   createdAt: row.created_at,
+  ...availabilityOf(row.availability),
 })
 
 /** A calendar's settings as its columns, for insert and update alike. */
@@ -38,6 +46,13 @@ const settingColumns = (c: CalendarInput) => ({
   description: c.description,
   include_weekends: c.includeWeekends ? 1 : 0,
   durations: c.durations.join(','),
+  availability: JSON.stringify({
+    weeklyHours: c.weeklyHours,
+    bufferMinutes: c.bufferMinutes,
+    minimumNoticeMinutes: c.minimumNoticeMinutes,
+    maxDaysAhead: c.maxDaysAhead,
+    daysOff: c.daysOff,
+  } satisfies Availability),
 })
 
 export async function insertCalendars(db: Writer, chatbotId: string, calendars: CalendarInput[], now: Date): Promise<string[]> {

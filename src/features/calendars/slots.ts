@@ -8,21 +8,38 @@
  * first occurrence and a skip.
  */
 import { tzOffset } from '@date-fns/tz'
+import type { TimeRange, WeeklyHours } from './availability-input'
 
 const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000
 const MINUTES_PER_DAY = 1440
 
-/** A date past today plus this many days (in the calendar's zone) has no slots. */
+/** A date past today plus this many days (in the calendar's zone) has no slots, unless the calendar sets its own. */
 export const BOOKING_HORIZON_DAYS = 180
 
+/**
+ * The rules a calendar's slots follow (contract 7, and 16's availability, each optional with the
+ * value that changes nothing).
+ */
 export interface SlotCalendar {
   /** Minutes after midnight, wall clock of timeZone. */
   dailyStart: number
   dailyEnd: number
   timeZone: string
   includeWeekends: boolean
+  /** The days it names use their ranges instead of dailyStart/dailyEnd and includeWeekends. */
+  weeklyHours?: WeeklyHours
+  /** Kept free after each appointment: a slot may not start within it, nor end within the next one's. */
+  bufferMinutes?: number
+  /** No slot starts sooner than this after now. */
+  minimumNoticeMinutes?: number
+  /** Days after today (the calendar's) that can be booked; BOOKING_HORIZON_DAYS when unset. */
+  maxDaysAhead?: number
+  /** Closed days, 'YYYY-MM-DD' of the calendar's zone. */
+  daysOff?: readonly string[]
 }
+
+export const horizonOf = (calendar: SlotCalendar): number => calendar.maxDaysAhead ?? BOOKING_HORIZON_DAYS
 
 /** ISO 8601 with the calendar's offset, e.g. '2026-12-01T09:00:00-05:00'. */
 export interface Slot {
@@ -113,45 +130,58 @@ interface SlotInstants {
   end: Date
 }
 
+const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
+
+/** The opening ranges of a day of the calendar's wall clock: its weekly hours if it names the day, else the daily window. */
+function openingRanges(calendar: SlotCalendar, dayNumber: number): readonly TimeRange[] {
+  const weekday = new Date(dayNumber * DAY_MS).getUTCDay()
+  const named = calendar.weeklyHours?.[WEEKDAY_KEYS[weekday]]
+  if (named) return named
+  if ((weekday === 0 || weekday === 6) && !calendar.includeWeekends) return []
+  return [{ start: calendar.dailyStart, end: calendar.dailyEnd }]
+}
+
 /**
- * The day's slots before removing the past and the booked: wall-clock starts stepping by the
- * duration from dailyStart, each lasting `duration` real minutes and ending on the wall clock
- * by dailyEnd. Starts the clock skips are dropped, repeated ones resolve to their first
- * occurrence, and a slot that would overlap the previous one (possible after a slot runs
- * across a spring-forward gap) is dropped so a calendar never double-offers real time.
+ * The day's slots before removing the past and the booked: in each opening range, wall-clock
+ * starts stepping by the duration from the range's start, each lasting `duration` real minutes
+ * and ending on the wall clock by the range's end. Starts the clock skips are dropped, repeated
+ * ones resolve to their first occurrence, and a slot that would overlap the previous one
+ * (possible after a slot runs across a spring-forward gap) is dropped so a calendar never
+ * double-offers real time.
  */
 function daySlots(calendar: SlotCalendar, dayNumber: number, duration: number): SlotInstants[] {
   const { timeZone: zone } = calendar
-  const closing = dayNumber * MINUTES_PER_DAY + calendar.dailyEnd
   const slots: SlotInstants[] = []
-  for (let minutes = calendar.dailyStart; minutes + duration <= calendar.dailyEnd; minutes += duration) {
-    const start = resolveWallTime(dayNumber, minutes, zone)
-    if (start === null) continue
-    const end = new Date(start.getTime() + duration * MINUTE_MS)
-    const endWall = wallClockOf(end, zone)
-    if (endWall.dayNumber * MINUTES_PER_DAY + endWall.minutes > closing) continue
-    const previous = slots.at(-1)
-    if (previous && start < previous.end) continue
-    slots.push({ start, end })
+  for (const range of openingRanges(calendar, dayNumber)) {
+    const closing = dayNumber * MINUTES_PER_DAY + range.end
+    for (let minutes = range.start; minutes + duration <= range.end; minutes += duration) {
+      const start = resolveWallTime(dayNumber, minutes, zone)
+      if (start === null) continue
+      const end = new Date(start.getTime() + duration * MINUTE_MS)
+      const endWall = wallClockOf(end, zone)
+      if (endWall.dayNumber * MINUTES_PER_DAY + endWall.minutes > closing) continue
+      const previous = slots.at(-1)
+      if (previous && start < previous.end) continue
+      slots.push({ start, end })
+    }
   }
   return slots
 }
 
-const isWeekend = (dayNumber: number) => {
-  const weekday = new Date(dayNumber * DAY_MS).getUTCDay()
-  return weekday === 0 || weekday === 6
-}
-
-const overlaps = (a: SlotInstants, b: BookedInterval) => a.start < b.end && b.start < a.end
+/** A slot clashes with a booking when either falls within the other's time plus the buffer after it. */
+const clashes = (slot: SlotInstants, booked: BookedInterval, bufferMs: number) =>
+  slot.start.getTime() < booked.end.getTime() + bufferMs && booked.start.getTime() < slot.end.getTime() + bufferMs
 
 function offeredSlots(calendar: SlotCalendar, dayNumber: number, duration: number, now: Date, booked: readonly BookedInterval[]): SlotInstants[] {
   if (!Number.isInteger(duration) || duration <= 0) throw new RangeError(`not a slot duration: ${duration}`)
   if (Number.isNaN(tzOffset(calendar.timeZone, now))) throw new RangeError(`unknown time zone: ${calendar.timeZone}`)
   // "Today" is the calendar's date; a past date's slots would all be past anyway.
   const today = wallClockOf(now, calendar.timeZone).dayNumber
-  if (dayNumber < today || dayNumber - today > BOOKING_HORIZON_DAYS) return []
-  if (isWeekend(dayNumber) && !calendar.includeWeekends) return []
-  return daySlots(calendar, dayNumber, duration).filter((slot) => slot.start >= now && !booked.some((interval) => overlaps(slot, interval)))
+  if (dayNumber < today || dayNumber - today > horizonOf(calendar)) return []
+  if (calendar.daysOff?.includes(formatDayNumber(dayNumber))) return []
+  const earliest = now.getTime() + (calendar.minimumNoticeMinutes ?? 0) * MINUTE_MS
+  const bufferMs = (calendar.bufferMinutes ?? 0) * MINUTE_MS
+  return daySlots(calendar, dayNumber, duration).filter((slot) => slot.start.getTime() >= earliest && !booked.some((interval) => clashes(slot, interval, bufferMs)))
 }
 
 const toSlot = (slot: SlotInstants, zone: string): Slot => ({
@@ -162,7 +192,7 @@ const toSlot = (slot: SlotInstants, zone: string): Slot => ({
 /**
  * Free slots of `duration` minutes on `date` (YYYY-MM-DD, a day in the calendar's zone), as
  * of `now`. Throws InvalidSlotDateError for a date that is not a real day; a past date or
- * one more than BOOKING_HORIZON_DAYS after today gives an empty list.
+ * one past the calendar's horizon gives an empty list.
  */
 export function listSlots(calendar: SlotCalendar, date: string, duration: number, now: Date, booked: readonly BookedInterval[]): Slot[] {
   const dayNumber = parseDayNumber(date)
@@ -214,7 +244,7 @@ export function slotsForVisitor(
   const slots = slotsOnDay(calendar, dayNumber, duration, now, booked, zone, cache).map((slot) => toSlot(slot, zone))
   if (slots.length > 0) return { slots }
   const today = wallClockOf(now, zone).dayNumber
-  for (let day = Math.max(dayNumber + 1, today); day <= today + BOOKING_HORIZON_DAYS; day++) {
+  for (let day = Math.max(dayNumber + 1, today); day <= today + horizonOf(calendar); day++) {
     if (slotsOnDay(calendar, day, duration, now, booked, zone, cache).length > 0) return { slots, nextAvailableDate: formatDayNumber(day) }
   }
   return { slots, nextAvailableDate: null }

@@ -49,4 +49,13 @@ export const CALENDAR_FORM_MESSAGES = {
   badZone: 'must be one of the time zones in the list',
   notBoolean: 'must be ticked or not',
   noDuration: 'Choose at least one appointment length.',
+  notWeeklyHours: 'must list opening hours by day',
+  notWeekday: 'must be a day of the week',
+  notRanges: 'must be at most 10 time ranges',
+  badClock: 'must be a time, such as 09:00',
+  rangeOrder: 'must be later than its start',
+  rangeOverlap: 'must not overlap the range before it',
+  outOfRange: null,
+  notDays: 'must be at most 100 dates',
+  badDay: 'must be a date, such as 2026-12-24',
 } as const satisfies Record<string, string | null>

@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import { formatTwentyFour, zoneAbbreviation } from './clock'
 import type { StoredCalendar } from './repo'
 import type { PublicCalendarSchema } from './model'
+import { availabilityFields } from './availability-input'
 
 export interface CalendarViewItem {
   calendar_id: string
@@ -21,6 +22,11 @@ export interface CalendarViewItem {
   min30App: boolean
   min45App: boolean
   min60App: boolean
+  weekly_hours: Record<string, { start: string; end: string }[]>
+  buffer_minutes: number
+  minimum_notice_minutes: number
+  max_days_ahead: number
+  days_off: string[]
 }
 
 export function viewItem(calendar: StoredCalendar, now: Date): CalendarViewItem {
@@ -39,6 +45,7 @@ export function viewItem(calendar: StoredCalendar, now: Date): CalendarViewItem 
     min30App: offers(30),
     min45App: offers(45),
     min60App: offers(60),
+    ...availabilityFields(calendar),
   }
 }
 
