@@ -39,12 +39,14 @@ describe('widget config', () => {
       chatbot_type: 'Knowledge Retrieval',
       chatbot_instructions: 'Ask about our bread',
       logo_url: null,
+      business_name: 'Harbour Bakery',
+      chatbot_language: null,
     })
 
     const business = (await api.get(path.widget(ids.business))).body
     expect(business.chatbot_type).toBe('Business Enquiries')
     expect(business.pricing_plans).toEqual(BAKERY_PRICES)
-    expect(business).not.toHaveProperty('currency')
+    expect(business.currency).toBe('')
     expect(business).not.toHaveProperty('data_collection')
 
     const data = (await api.get(path.widget(ids.data))).body

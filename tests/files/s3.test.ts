@@ -183,7 +183,8 @@ test('the app keeps logos, PDFs and quotes in S3 and serves them from there', as
     expect((await api.post(`/api/v1.0/chatbot-delete/${bot}/`)).status).toBe(200)
     expect(await keysUnder(`app/chatbots/${bot}/`)).toEqual([])
     expect((await fetch(got.body.logo_url)).status).toBe(404)
-    expect(await keysUnder(`app/chatbots/${kr.body.chatbot_id}/`)).toHaveLength(1)
+    // Its PDF and the text extracted from it (kept for re-indexing).
+    expect(await keysUnder(`app/chatbots/${kr.body.chatbot_id}/`)).toHaveLength(2)
   } finally {
     await app.stop()
   }

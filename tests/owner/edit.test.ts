@@ -69,9 +69,9 @@ describe('Business Enquiries', () => {
   })
 
   test("another type's field is unknown; one bad field changes nothing", async () => {
-    const stranger = await owner().post(path.edit(id), { chatbot_name: 'Renamed', currency: 'EUR' })
+    const stranger = await owner().post(path.edit(id), { chatbot_name: 'Renamed', quotes_validity: '30' })
     expect(stranger.status).toBe(400)
-    expect(stranger.body.error).toBe(unknownField('currency'))
+    expect(stranger.body.error).toBe(unknownField('quotes_validity'))
     const before = (await owner().get(path.get(id))).body
     const bad = await owner().post(path.edit(id), {
       chatbot_name: 'Renamed',

@@ -90,7 +90,7 @@ describe('appointments', () => {
     const invitation = await smtp.waitFor('jane@client.example', (m) => m.attachments.some((a) => a.contentType === 'text/calendar'))
     // Replies reach the calendar's address, and the mail speaks as the business's title.
     expect((invitation.replyTo as { text: string } | undefined)?.text).toContain(BAKERY_CALENDAR.calendar_email)
-    expect(invitation.text).toContain('Harbour Bakery Tastings')
+    expect(invitation.text).toContain('"Tastings" with Harbour Bakery')
     const uid = field(icsOf(invitation), 'UID')
     expect(field(icsOf(invitation), 'SEQUENCE')).toBe('0')
 

@@ -36,7 +36,8 @@ afterAll(() => app.stop())
 const paper = () => new Uint8Array(readFileSync(TRACEMONKEY_PDF.path))
 const storedPdfs = (chatbotId: string): string[] => {
   const dir = join(app.dataDir, 'files', 'chatbots', chatbotId, 'documents')
-  return existsSync(dir) ? readdirSync(dir) : []
+  // Beside each PDF its extracted text is kept (<id>.text.json) for re-indexing; these are the PDFs.
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.pdf')) : []
 }
 
 test('PDFs are added with their titles, listed, served without a token and deleted', async () => {

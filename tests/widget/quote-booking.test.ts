@@ -341,9 +341,11 @@ describe('Appointment/Calendar Support', () => {
       expect(guestsAnswer).toMatchObject({ title: 'Guests', value: 12 })
       expect(parkingAnswer).toMatchObject({ title: 'Parking', value: true })
       expect(photoAnswer).toMatchObject({ title: 'Photo' })
-      const file = await fetch(photoAnswer.value)
+      // The visitor's photo is the owner's to open (contract 14): strangers get 404.
+      expect((await fetch(photoAnswer.value)).status).toBe(404)
+      const file = await suite.api.get(new URL(photoAnswer.value).pathname)
       expect(file.status).toBe(200)
-      expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG_1x1)
+      expect(file.headers.get('content-type')).toBe('image/png')
       expect(pageErrors(page)).toEqual([])
       await page.close()
       await newYork.close()

@@ -208,9 +208,11 @@ export function settingsOf(row: Pick<ChatbotRow, 'settings'>): Record<string, un
 }
 
 /** Who clients hear from (contract 4): the owner's business_name, else the chatbot's name. */
-export function businessNameOf(row: Pick<ChatbotRow, 'settings' | 'name'>): string {
+/** Who a client reads as writing: business_name, else the widget's title (what visitors already saw), else the chatbot's name. */
+export function businessNameOf(row: Pick<ChatbotRow, 'settings' | 'name' | 'title'>): string {
   const name = settingsOf(row).business_name
-  return typeof name === 'string' && name.trim() ? name.trim() : row.name
+  if (typeof name === 'string' && name.trim()) return name.trim()
+  return row.title?.trim() || row.name
 }
 
 /** The owner's chosen widget language, or null for the browser's. */
