@@ -99,7 +99,7 @@ export const BACKUP_MANUAL: WrittenDocument = {
     {
       heading: 'Offsite replication',
       blocks: [
-        'A backup in the same room as the computers does not help after a fire or a theft. Replication copies the appliance\'s backups to a second Vaultline at another site or to any S3-compatible object storage. Set it up under Replication > Targets.',
+        "A backup in the same room as the computers does not help after a fire or a theft. Replication copies the appliance's backups to a second Vaultline at another site or to any S3-compatible object storage. Set it up under Replication > Targets.",
         'Between two appliances, replication uses TCP port 7443, which must be reachable on the receiving side. Only new blocks are sent after the first run. Because the first run can be large, you can seed it by hand: copy the backups to a USB drive with Replication > Seed, carry the drive to the other site and import it there.',
         'Replication runs in a window you choose, by default from 22:00 to 06:00. If a run does not finish within the window, it pauses and resumes the next night where it stopped.',
       ],
@@ -181,7 +181,7 @@ export const BACKUP_MANUAL: WrittenDocument = {
             'Network: 2 × 2.5 GbE; USB: 1 × USB-C front, 2 × USB-A 3.2 rear.',
           ],
         },
-        'The B4 comes with a three-year limited warranty from the date of purchase. Drives you install yourself are covered by their own manufacturer\'s warranty, not by Northgate\'s. To make a claim, register the serial number printed under the appliance at the Northgate support portal.',
+        "The B4 comes with a three-year limited warranty from the date of purchase. Drives you install yourself are covered by their own manufacturer's warranty, not by Northgate's. To make a claim, register the serial number printed under the appliance at the Northgate support portal.",
       ],
     },
   ],
@@ -193,51 +193,75 @@ export const BACKUP_FAQ: WrittenDocument = {
   sections: [
     {
       heading: 'Does the appliance need an internet connection?',
-      blocks: ['No. Backups and restores work entirely within your own network. The internet is only used to check for firmware updates and, if you set it up, to replicate to cloud storage. You can also download firmware on another computer and upload it by hand.'],
+      blocks: [
+        'No. Backups and restores work entirely within your own network. The internet is only used to check for firmware updates and, if you set it up, to replicate to cloud storage. You can also download firmware on another computer and upload it by hand.',
+      ],
     },
     {
       heading: 'Is there a subscription or a licence per computer?',
-      blocks: ['No. The price of the appliance includes the software, the agents and all updates for the life of the product. There is no limit on the number of computers beyond the 64 jobs the appliance can hold.'],
+      blocks: [
+        'No. The price of the appliance includes the software, the agents and all updates for the life of the product. There is no limit on the number of computers beyond the 64 jobs the appliance can hold.',
+      ],
     },
     {
       heading: 'Can I back up my phone?',
-      blocks: ['Yes, with the Vaultline Photos app for iOS and Android. It uploads photos and videos whenever the phone is on your home Wi-Fi. Messages, apps and phone settings are not backed up; use the phone maker\'s own backup for those.'],
+      blocks: [
+        "Yes, with the Vaultline Photos app for iOS and Android. It uploads photos and videos whenever the phone is on your home Wi-Fi. Messages, apps and phone settings are not backed up; use the phone maker's own backup for those.",
+      ],
     },
     {
       heading: 'Does it work with Time Machine?',
-      blocks: ['Yes. Create a share under Storage > Shares and tick "Use as Time Machine destination". Macs running macOS 11 or later will offer it in their Time Machine settings. You may set a quota so that Time Machine does not fill the volume.'],
+      blocks: [
+        'Yes. Create a share under Storage > Shares and tick "Use as Time Machine destination". Macs running macOS 11 or later will offer it in their Time Machine settings. You may set a quota so that Time Machine does not fill the volume.',
+      ],
     },
     {
       heading: 'What happens if the appliance itself breaks?',
-      blocks: ['Your backups are on the drives, not in the appliance. Put the drives into another B4, in any order, and choose Storage > Import volume. The volume and the job history are found on the drives. Settings and users can be restored from the configuration backup the appliance e-mails to you every week if notifications are set up.'],
+      blocks: [
+        'Your backups are on the drives, not in the appliance. Put the drives into another B4, in any order, and choose Storage > Import volume. The volume and the job history are found on the drives. Settings and users can be restored from the configuration backup the appliance e-mails to you every week if notifications are set up.',
+      ],
     },
     {
       heading: 'Can I reach the appliance from outside my network?',
-      blocks: ['We recommend a VPN into your network. Opening port 443 on your router to the internet is possible but not recommended. The Northgate Relay service can also connect you to the console without opening any port; it is free for one appliance per account.'],
+      blocks: [
+        'We recommend a VPN into your network. Opening port 443 on your router to the internet is possible but not recommended. The Northgate Relay service can also connect you to the console without opening any port; it is free for one appliance per account.',
+      ],
     },
     {
       heading: 'How loud is it?',
-      blocks: ['With the drives spun down it is barely audible, at 19 dB(A). During a backup with four hard drives working you will hear a soft hum of about 27 dB(A), quieter than most desktop computers.'],
+      blocks: [
+        'With the drives spun down it is barely audible, at 19 dB(A). During a backup with four hard drives working you will hear a soft hum of about 27 dB(A), quieter than most desktop computers.',
+      ],
     },
     {
       heading: 'Which drives do you recommend?',
-      blocks: ['Any drive sold for use in network storage (NAS) works well. Avoid drives using shingled magnetic recording (SMR): they work, but rebuilds of a protected volume can take several times longer. The compatibility list in the support portal names the models we have tested.'],
+      blocks: [
+        'Any drive sold for use in network storage (NAS) works well. Avoid drives using shingled magnetic recording (SMR): they work, but rebuilds of a protected volume can take several times longer. The compatibility list in the support portal names the models we have tested.',
+      ],
     },
     {
       heading: 'Can I use the appliance as a normal file server as well?',
-      blocks: ['Yes. Besides backups, the B4 can share folders over SMB and NFS. Keep in mind that files on a share are not backed up by the appliance itself unless you replicate them offsite: a share is a copy of nothing.'],
+      blocks: [
+        'Yes. Besides backups, the B4 can share folders over SMB and NFS. Keep in mind that files on a share are not backed up by the appliance itself unless you replicate them offsite: a share is a copy of nothing.',
+      ],
     },
     {
       heading: 'How do I contact support?',
-      blocks: ['Write to support@northgate-systems.example or call +44 20 7946 0321, Monday to Friday from 8:00 to 18:00 UK time. Please have the serial number of the appliance ready; it is printed under the case and shown under Settings > About.'],
+      blocks: [
+        'Write to support@northgate-systems.example or call +44 20 7946 0321, Monday to Friday from 8:00 to 18:00 UK time. Please have the serial number of the appliance ready; it is printed under the case and shown under Settings > About.',
+      ],
     },
     {
       heading: 'Is my data sent to Northgate?',
-      blocks: ['No. Backups never leave your appliance unless you configure replication. The appliance sends anonymous usage statistics only if you allow it in the setup wizard, and you can turn them off at any time under Settings > Privacy.'],
+      blocks: [
+        'No. Backups never leave your appliance unless you configure replication. The appliance sends anonymous usage statistics only if you allow it in the setup wizard, and you can turn them off at any time under Settings > Privacy.',
+      ],
     },
     {
       heading: 'Can I move backups from my old backup software?',
-      blocks: ['Not directly. Keep the old backups where they are until their retention has passed, and start fresh backups with the Vaultline agent. Most customers keep the old system for three months.'],
+      blocks: [
+        'Not directly. Keep the old backups where they are until their retention has passed, and start fresh backups with the Vaultline agent. Most customers keep the old system for three months.',
+      ],
     },
   ],
 }

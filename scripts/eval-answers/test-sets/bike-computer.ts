@@ -48,7 +48,7 @@ export const BIKE_MANUAL: WrittenDocument = {
       heading: 'Pairing with your phone',
       blocks: [
         'Install the Trailpace app from the App Store or Google Play, open it and choose Add device. On the computer, open Menu > Settings > Phone > Pair. The app shows a six-digit code that must match the one on the screen. Once paired, the computer shows incoming calls and messages, uploads your rides automatically after each ride and receives routes you plan in the app.',
-        'The phone connection uses Bluetooth Low Energy, so it hardly affects your phone\'s battery. Only one phone can be paired at a time; pairing a new phone removes the old one.',
+        "The phone connection uses Bluetooth Low Energy, so it hardly affects your phone's battery. Only one phone can be paired at a time; pairing a new phone removes the old one.",
       ],
     },
     {
@@ -79,7 +79,7 @@ export const BIKE_MANUAL: WrittenDocument = {
       blocks: [
         'Routes can be planned in the Trailpace app, imported as GPX files, or synced from Komoot and Strava once you have connected those accounts in the app. Open Menu > Navigate, choose a route and press Start/Stop. The map shows the route as a purple line, and the unit beeps and shows an arrow before each turn.',
         'If you leave the route, the computer warns you and, after 50 m, offers to take you back. It recalculates on the road map that is stored in the unit, so this works without a phone connection.',
-        'Maps of one region are preinstalled. Other regions can be downloaded in the app under Device > Maps over Wi-Fi; each region needs between 200 MB and 1.5 GB of the unit\'s 16 GB of storage.',
+        "Maps of one region are preinstalled. Other regions can be downloaded in the app under Device > Maps over Wi-Fi; each region needs between 200 MB and 1.5 GB of the unit's 16 GB of storage.",
       ],
     },
     {

@@ -83,19 +83,19 @@ export async function toPdf(doc: WrittenDocument): Promise<Uint8Array> {
   return pdf.save()
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** An HTML page of the same document: a site header and footer around it, as a support site serves it. */
 export function toHtml(doc: WrittenDocument, site: string): string {
   const parts = doc.sections.map((s) => {
     const tag = (s.level ?? 1) === 1 ? 'h2' : 'h3'
-    const blocks = s.blocks.map((b) => (typeof b === 'string' ? `<p>${escape(b)}</p>` : `<ul>${b.list.map((i) => `<li>${escape(i)}</li>`).join('')}</ul>`))
-    return `<section><${tag}>${escape(s.heading)}</${tag}>\n${blocks.join('\n')}</section>`
+    const blocks = s.blocks.map((b) => (typeof b === 'string' ? `<p>${escapeHtml(b)}</p>` : `<ul>${b.list.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`))
+    return `<section><${tag}>${escapeHtml(s.heading)}</${tag}>\n${blocks.join('\n')}</section>`
   })
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(doc.title)}</title></head><body>
-<header><nav><a href="/">${escape(site)}</a> · <a href="/products">Products</a> · <a href="/support">Support</a> · <a href="/contact">Contact</a></nav></header>
-<main><h1>${escape(doc.title)}</h1><p>${escape(doc.subtitle)}</p>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(doc.title)}</title></head><body>
+<header><nav><a href="/">${escapeHtml(site)}</a> · <a href="/products">Products</a> · <a href="/support">Support</a> · <a href="/contact">Contact</a></nav></header>
+<main><h1>${escapeHtml(doc.title)}</h1><p>${escapeHtml(doc.subtitle)}</p>
 ${parts.join('\n')}
 </main>
-<footer><p>© 2026 ${escape(site)}. All rights reserved.</p></footer></body></html>`
+<footer><p>© 2026 ${escapeHtml(site)}. All rights reserved.</p></footer></body></html>`
 }
