@@ -16,7 +16,7 @@ interface Reply {
   reply: string
   answered?: boolean
 }
-interface Score {
+export interface Score {
   n: number
   u: number
   hit: number
@@ -122,7 +122,7 @@ export async function runTestSet(set: TestSet): Promise<Score> {
     const id: string = created.body.chatbot_id
     const pdf: WrittenDocument = set === 'manual-faq' ? BACKUP_MANUAL : BIKE_MANUAL
     const form = new FormData()
-    form.append('documents', new Blob([await toPdf(pdf)], { type: 'application/pdf' }), `${set}.pdf`)
+    form.append('documents', new Blob([new Uint8Array(await toPdf(pdf))], { type: 'application/pdf' }), `${set}.pdf`)
     const added = await owner.form(`/api/v1.0/chatbot-document-add/${id}/`, form)
     if (added.status !== 200) throw new Error(`document-add: ${JSON.stringify(added.body)}`)
     if (set === 'manual-faq') {
@@ -130,6 +130,11 @@ export async function runTestSet(set: TestSet): Promise<Score> {
       if (queued.status !== 200) throw new Error(`link-add: ${JSON.stringify(queued.body)}`)
     }
     await app.ctx.jobs.idle()
+    if (set === 'manual-faq') {
+      const status = await owner.get(`/api/v1.0/chatbot-link-status/${id}/`)
+      const failed = (status.body.jobs as { status: string }[]).filter((j) => j.status !== 'added')
+      if (failed.length) throw new Error(`FAQ page not added: ${JSON.stringify(failed)}`)
+    }
     const chunks = (await app.ctx.db.selectFrom('chunks').select('text').where('chatbot_id', '=', id).orderBy('id').execute()).map((r) => r.text)
     const top = bm25Top(chunks)
     const questions = set === 'manual-faq' ? manualFaq : productManual
@@ -145,14 +150,4 @@ export async function runTestSet(set: TestSet): Promise<Score> {
 export function scoreRow(set: string, s: Score): string {
   const pct = (x: number, of: number) => `${((100 * x) / Math.max(1, of)).toFixed(0)}% (${x}/${of})`
   return `| ${set} | ${pct(s.hit, s.n)} | ${pct(s.bmHit, s.n)} | ${s.falseRefusal}/${s.n} | ${pct(s.correctRefusal, s.u)} | ${pct(s.bmRefusal, s.u)} |`
-}
-
-if (import.meta.main) {
-  const arg = process.argv.indexOf('--set')
-  const chosen = arg > 0 ? [process.argv[arg + 1] as TestSet] : [...TEST_SETS]
-  const rows: string[] = []
-  for (const set of chosen) rows.push(scoreRow(set, await runTestSet(set)))
-  console.log('| test set | service correct | BM25 top chunk correct | service false refusals | service correct refusals | BM25 correct refusals |')
-  console.log('|---|---|---|---|---|---|')
-  console.log(rows.join('\n'))
 }
