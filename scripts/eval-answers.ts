@@ -1,9 +1,11 @@
 // Answer-quality benchmark: real third-party documents go into a Knowledge Retrieval chatbot of
 // the real service through its API, visitor questions are asked over HTTP, each in a fresh
 // session, and the replies are scored beside a plain BM25-top-chunk baseline from the same run.
-// Usage: npm run eval:answers [-- --second | --third] [-- --verbose [--explain]]
-// --second runs the second set (questions-second.ts): other documents, questions written later;
-// --third the third (questions-third.ts): two PDF manuals from other typesetters.
+// Usage: npm run eval:answers [-- --dev | --test | --set <name>] [-- --verbose [--explain]]
+// The development set, tuned on: first (questions.ts), second (questions-second.ts: other documents,
+// questions written later), third (questions-third.ts: two PDF manuals from other typesetters).
+// The test sets (eval-answers/held-out.ts), never tuned on: manual-faq, product-manual, business.
+// No option runs both groups; --second and --third still run that one development set.
 // --verbose lists each miss with where the passage holding its gold string ranked; --explain adds
 // the four best passages and the gold passage, with their scores.
 import { resolve } from 'node:path'
@@ -12,6 +14,7 @@ import { eng as stopwords } from 'stopword'
 import { rankMaterial } from '../src/features/answers/ranking'
 import { NOTHING_FOUND } from '../src/features/answers/texts'
 import { client, startTestApp, subscribedToken } from '../tests/support/app'
+import { runTestSet, scoreRow, TEST_SETS, type TestSet } from './eval-answers/held-out'
 import { fetchCorpus, fetchSecondCorpus, fetchThirdCorpus, type CorpusDocument } from './eval-answers/corpus'
 import { ANSWERABLE as FIRST_ANSWERABLE, UNANSWERABLE as FIRST_UNANSWERABLE, type AnswerableQuestion } from './eval-answers/questions'
 import { ANSWERABLE_SECOND, UNANSWERABLE_SECOND } from './eval-answers/questions-second'
@@ -20,12 +23,10 @@ import { ANSWERABLE_THIRD, UNANSWERABLE_THIRD } from './eval-answers/questions-t
 const root = resolve(import.meta.dir, '..')
 const verbose = process.argv.includes('--verbose')
 const explain = process.argv.includes('--explain')
-const second = process.argv.includes('--second')
-const third = process.argv.includes('--third')
 /** --calibration prints each question's refusal figures (best coverage, unknown share) and outcome, for setting the thresholds. */
 const calibration = process.argv.includes('--calibration')
-const ANSWERABLE = third ? ANSWERABLE_THIRD : second ? ANSWERABLE_SECOND : FIRST_ANSWERABLE
-const UNANSWERABLE = third ? UNANSWERABLE_THIRD : second ? UNANSWERABLE_SECOND : FIRST_UNANSWERABLE
+const DEV_SETS = ['first', 'second', 'third'] as const
+type DevSet = (typeof DEV_SETS)[number]
 
 /** Case, quotes, Markdown's escapes and emphasis and spacing aside: a gold string is found as the visitor reads it. */
 const normalise = (text: string) =>
@@ -88,7 +89,11 @@ interface ChatReply {
   sources?: { title: string; url: string | null; snippet: string }[]
 }
 
-async function main() {
+async function runDevSet(set: DevSet): Promise<string> {
+  const second = set === 'second'
+  const third = set === 'third'
+  const ANSWERABLE = third ? ANSWERABLE_THIRD : second ? ANSWERABLE_SECOND : FIRST_ANSWERABLE
+  const UNANSWERABLE = third ? UNANSWERABLE_THIRD : second ? UNANSWERABLE_SECOND : FIRST_UNANSWERABLE
   const documents = (third ? fetchThirdCorpus : second ? fetchSecondCorpus : fetchCorpus)(resolve(root, '.eval-corpus'))
   const app = await startTestApp()
   const pages = Bun.serve({
@@ -230,10 +235,28 @@ async function main() {
     console.log(`| correct refusals | ${pct(score.correctRefusal, u)} | ${pct(score.baselineRefusal, u)} |`)
     console.log(`| false refusals | ${pct(score.falseRefusal, n)} | 0.0% (never refuses) |`)
     console.log(`| chat latency p50 / p99 | ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))} | n/a |`)
+    return scoreRow(`${set} (dev)`, {
+      n,
+      u,
+      hit: score.hit,
+      falseRefusal: score.falseRefusal,
+      correctRefusal: score.correctRefusal,
+      bmHit: score.baselineHit,
+      bmRefusal: score.baselineRefusal,
+    })
   } finally {
     pages.stop(true)
     await app.stop()
   }
 }
 
-await main()
+const argSet = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1] : undefined
+const legacy: DevSet | undefined = process.argv.includes('--third') ? 'third' : process.argv.includes('--second') ? 'second' : undefined
+const known = [...DEV_SETS, ...TEST_SETS] as string[]
+if (argSet !== undefined && !known.includes(argSet)) throw new Error(`--set takes one of ${known.join(', ')}`)
+const chosen: string[] = argSet ? [argSet] : legacy ? [legacy] : process.argv.includes('--dev') ? [...DEV_SETS] : process.argv.includes('--test') ? [...TEST_SETS] : known
+const rows: string[] = []
+for (const set of chosen) rows.push((DEV_SETS as readonly string[]).includes(set) ? await runDevSet(set as DevSet) : scoreRow(`${set} (test)`, await runTestSet(set as TestSet)))
+console.log('\n| set | service correct | BM25 top chunk correct | service false refusals | service correct refusals | BM25 correct refusals |')
+console.log('|---|---|---|---|---|---|')
+console.log(rows.join('\n'))
