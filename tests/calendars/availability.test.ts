@@ -7,7 +7,13 @@ import { findOfferedSlot, listSlots, slotsForVisitor, type BookedInterval, type 
 
 const h = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))
 const range = (start: string, end: string) => ({ start: h(start), end: h(end) })
-const calendar = (timeZone: string, changes: Partial<SlotCalendar> = {}): SlotCalendar => ({ dailyStart: h('09:00'), dailyEnd: h('17:00'), timeZone, includeWeekends: false, ...changes })
+const calendar = (timeZone: string, changes: Partial<SlotCalendar> = {}): SlotCalendar => ({
+  dailyStart: h('09:00'),
+  dailyEnd: h('17:00'),
+  timeZone,
+  includeWeekends: false,
+  ...changes,
+})
 const booked = (start: string, end: string): BookedInterval => ({ start: new Date(start), end: new Date(end) })
 const times = (slots: { start: string }[]) => slots.map((s) => s.start.slice(11, 16))
 const NOV = new Date('2026-11-20T00:00:00Z')
@@ -137,7 +143,20 @@ describe('availability input', () => {
   }
 
   test('is read into engine units, defaults filled in', () => {
-    const result = parseCalendarInputs([{ ...base, weekly_hours: { mon: [{ start: '13:00', end: '17:00' }, { start: '09:00', end: '12:00' }], sun: [] }, buffer_minutes: '15', days_off: ['2026-12-25', '2026-12-24', '2026-12-25'] }])
+    const result = parseCalendarInputs([
+      {
+        ...base,
+        weekly_hours: {
+          mon: [
+            { start: '13:00', end: '17:00' },
+            { start: '09:00', end: '12:00' },
+          ],
+          sun: [],
+        },
+        buffer_minutes: '15',
+        days_off: ['2026-12-25', '2026-12-24', '2026-12-25'],
+      },
+    ])
     if (!result.ok) throw new Error(result.message)
     expect(result.calendars[0]).toMatchObject({
       weeklyHours: { mon: [range('09:00', '12:00'), range('13:00', '17:00')], sun: [] },
@@ -153,7 +172,17 @@ describe('availability input', () => {
     [{ weekly_hours: { funday: [] } }, `calendar_data[0].weekly_hours.funday: ${AVAILABILITY_MESSAGES.notWeekday}`],
     [{ weekly_hours: { mon: [{ start: '9:00', end: '12:00' }] } }, `calendar_data[0].weekly_hours.mon[0].start: ${AVAILABILITY_MESSAGES.badClock}`],
     [{ weekly_hours: { mon: [{ start: '12:00', end: '09:00' }] } }, `calendar_data[0].weekly_hours.mon[0].end: ${AVAILABILITY_MESSAGES.rangeOrder}`],
-    [{ weekly_hours: { mon: [{ start: '09:00', end: '12:00' }, { start: '11:00', end: '13:00' }] } }, `calendar_data[0].weekly_hours.mon[1].start: ${AVAILABILITY_MESSAGES.rangeOverlap}`],
+    [
+      {
+        weekly_hours: {
+          mon: [
+            { start: '09:00', end: '12:00' },
+            { start: '11:00', end: '13:00' },
+          ],
+        },
+      },
+      `calendar_data[0].weekly_hours.mon[1].start: ${AVAILABILITY_MESSAGES.rangeOverlap}`,
+    ],
     [{ buffer_minutes: 241 }, `calendar_data[0].buffer_minutes: ${AVAILABILITY_MESSAGES.outOfRange(0, 240)}`],
     [{ minimum_notice_minutes: -1 }, `calendar_data[0].minimum_notice_minutes: ${AVAILABILITY_MESSAGES.outOfRange(0, 20160)}`],
     [{ max_days_ahead: 0 }, `calendar_data[0].max_days_ahead: ${AVAILABILITY_MESSAGES.outOfRange(1, 365)}`],

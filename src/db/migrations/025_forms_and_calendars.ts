@@ -5,7 +5,10 @@
 import { sql, type Kysely } from 'kysely'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('calendars').addColumn('availability', 'text', (c) => c.notNull().defaultTo('{}')).execute()
+  await db.schema
+    .alterTable('calendars')
+    .addColumn('availability', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute()
   await db.schema.alterTable('appointments').addColumn('manage_token_hash', 'text').execute()
   await db.schema.alterTable('appointments').addColumn('visitor_time_zone', 'text').execute()
   await db.schema.createIndex('appointments_manage_token').on('appointments').column('manage_token_hash').unique().where(sql.ref('manage_token_hash'), 'is not', null).execute()

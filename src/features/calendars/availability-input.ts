@@ -161,7 +161,15 @@ export const AvailabilitySchemas = {
     Type.Record(Type.String({ pattern: '^(mon|tue|wed|thu|fri|sat|sun)$' }), Type.Array(Range, { maxItems: MAX_RANGES_A_DAY }), {
       description:
         "Per weekday (mon..sun) its ranges in the calendar's zone, 24-hour 'HH:MM' (24:00 ends the day); a named day replaces daily_start/daily_end and include_weekends, [] closes it.",
-      examples: [{ mon: [{ start: '09:00', end: '12:30' }, { start: '13:30', end: '17:00' }], sat: [] }],
+      examples: [
+        {
+          mon: [
+            { start: '09:00', end: '12:30' },
+            { start: '13:30', end: '17:00' },
+          ],
+          sat: [],
+        },
+      ],
     }),
   ),
   buffer_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 240, default: 0, description: 'Minutes kept free after each appointment.' })),

@@ -12,7 +12,9 @@ export const ChatBody = T.Object({
   message: T.String({ minLength: 1, maxLength: 4000, description: 'For image and pdf_document questions: the upload_id' }),
   visitor_id: VisitorId,
   session_id: T.Optional(SessionId),
-  time_zone: T.Optional(T.String({ maxLength: 64, description: "The visitor's IANA zone (the widget sends the browser's): date answers are read against today there; UTC when absent" })),
+  time_zone: T.Optional(
+    T.String({ maxLength: 64, description: "The visitor's IANA zone (the widget sends the browser's): date answers are read against today there; UTC when absent" }),
+  ),
 })
 
 export const UploadForm = T.Object({

@@ -27,7 +27,17 @@ export const PricingPlanSchema = T.Object({
 export const DataCollectionItemSchema = T.Object({
   title: RequiredText(200),
   question: RequiredText(1000),
-  type: T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document'), T.Literal('email'), T.Literal('phone'), T.Literal('date'), T.Literal('choice')]),
+  type: T.Union([
+    T.Literal('text'),
+    T.Literal('number'),
+    T.Literal('boolean'),
+    T.Literal('image'),
+    T.Literal('pdf_document'),
+    T.Literal('email'),
+    T.Literal('phone'),
+    T.Literal('date'),
+    T.Literal('choice'),
+  ]),
   options: T.Optional(
     T.Array(RequiredText(200), { minItems: MIN_CHOICE_OPTIONS, maxItems: MAX_CHOICE_OPTIONS, description: 'choice questions only (required there): 2..20 options' }),
   ),

@@ -18,7 +18,7 @@ import { chatbotsOf, deleteChatbotRow, findChatbot, incrementConversationCount, 
 import { embedCode } from './embed-code'
 import { readCreationBody, type LogoFile } from './input'
 import { checkQuestionList } from './question-rules'
-import { AppointmentBody, BusinessEnquiriesBody, DataCollectionBody, DataCollectionItemSchema, EditBody, KnowledgeRetrievalBody, QuoteGenerationBody } from './model'
+import { AppointmentBody, BusinessEnquiriesBody, DataCollectionBody, type DataCollectionItemSchema, EditBody, KnowledgeRetrievalBody, QuoteGenerationBody } from './model'
 import { CHATBOT_LIMIT_REACHED, KNOWLEDGE_CREATED_MESSAGE, LOGO_REQUIRED, NO_EDITABLE_FIELDS, SUBSCRIPTION_REQUIRED, SUCCESS, TYPES, unknownField } from './texts'
 
 export const DEFAULT_COLOR1 = '#1f6feb'

@@ -90,7 +90,10 @@ export function parsePhone(message: string): string | null {
 
 /** The option an answer names: its 1-based number or its text (case and surrounding blanks aside). */
 export function pickOption(options: readonly string[], message: string): string | null {
-  const text = message.trim().replace(/[.!]+$/, '').trim()
+  const text = message
+    .trim()
+    .replace(/[.!]+$/, '')
+    .trim()
   if (/^\d+$/.test(text)) return options[Number(text) - 1] ?? null
   const wanted = text.toLowerCase()
   return options.find((o) => o.trim().toLowerCase() === wanted) ?? null

@@ -80,12 +80,7 @@ function readWeekday(name: string, today: Day): Day | null {
  * that only one order makes real (25/12, 12/25) is that date.
  */
 export function readDate(input: string, now: Date, zone: string): DateReading {
-  const text = input
-    .trim()
-    .toLowerCase()
-    .replace(/[,]+/g, ' ')
-    .replace(/\.$/, '')
-    .replace(/\s+/g, ' ')
+  const text = input.trim().toLowerCase().replace(/[,]+/g, ' ').replace(/\.$/, '').replace(/\s+/g, ' ')
   const local = new TZDate(now.getTime(), zone)
   const today: Day = { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() }
   const found = (d: Day | null): DateReading => (d ? { ok: true, date: formatDay(d) } : { ok: false, ambiguous: null })

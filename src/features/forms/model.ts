@@ -2,7 +2,17 @@
 import { HasMore } from '../../http/pagination'
 import { Type as T } from '@sinclair/typebox'
 
-export const AnswerType = T.Union([T.Literal('text'), T.Literal('number'), T.Literal('boolean'), T.Literal('image'), T.Literal('pdf_document'), T.Literal('email'), T.Literal('phone'), T.Literal('date'), T.Literal('choice')])
+export const AnswerType = T.Union([
+  T.Literal('text'),
+  T.Literal('number'),
+  T.Literal('boolean'),
+  T.Literal('image'),
+  T.Literal('pdf_document'),
+  T.Literal('email'),
+  T.Literal('phone'),
+  T.Literal('date'),
+  T.Literal('choice'),
+])
 
 export const QuestionSchema = T.Object({
   title: T.String(),
@@ -16,7 +26,8 @@ export const ShownAnswer = T.Object({
   title: T.String(),
   type: AnswerType,
   value: T.Union([T.String(), T.Number(), T.Boolean(), T.Null()], {
-    description: "text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days",
+    description:
+      "text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days",
   }),
 })
 

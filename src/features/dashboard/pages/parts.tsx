@@ -247,7 +247,13 @@ export function QuestionRows(props: { rows: QuestionRow[]; errors?: FormErrors |
                 error={props.errors?.of(id('options'))}
               />
             </div>
-            <Checkbox id={id('optional')} name={id('optional')} label="Visitors may skip this question" checked={row.optional === 'true'} error={props.errors?.of(id('optional'))} />
+            <Checkbox
+              id={id('optional')}
+              name={id('optional')}
+              label="Visitors may skip this question"
+              checked={row.optional === 'true'}
+              error={props.errors?.of(id('optional'))}
+            />
           </fieldset>
         )
       })}
