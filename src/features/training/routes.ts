@@ -4,6 +4,7 @@ import { accountScope, IdempotencyHeaders, idempotent, REPLAYED_HEADER_DOC } fro
 import type { AppContext } from '../../context'
 import { NOT_FOUND, notFound } from '../../http/errors'
 import { ChatbotParams, Confirmation, errorsOf, FAILS, MessageAnswer } from '../../http/model'
+import { UNREAD_BODY } from '../../http/multipart-stream'
 import { PUBLIC, requestBody } from '../../http/openapi'
 import { AddLinksBody, DeleteDocumentBody, DeleteLinkBody, DocumentList, DocumentUpload, LinkList, LinkStatusList } from './model'
 import { chatbotAccess } from '../chatbots/guard'
@@ -12,7 +13,6 @@ import { addDocuments, addLinks, deleteDocument, deleteLink, documentFile, linkS
 import { DOCUMENT_DELETED, DOCUMENTS_ADDED, LINK_DELETED, LINKS_QUEUED } from './texts'
 
 const tags = ['Training']
-const UNREAD_BODY = { unread: true }
 const DocumentsAdded = MessageAnswer(DOCUMENTS_ADDED)
 const LinksQueued = MessageAnswer(LINKS_QUEUED)
 
