@@ -4,7 +4,7 @@
 import busboy from 'busboy'
 import type { Readable } from 'node:stream'
 import { MiB } from './body-limits'
-import { serverBusy } from './errors'
+import { AppError, serverBusy } from './errors'
 
 /** Contract 14: at most this many body bytes held in memory across every request in flight. */
 export const IN_FLIGHT_BODY_LIMIT = 64 * MiB
@@ -110,7 +110,9 @@ export async function* formParts(request: Request, budget: BodyBudget): AsyncGen
       }
       if (!stopped) parser.end()
     } catch (error) {
+      // The body itself failed (past its limit, cut off): a file being read fails with it.
       push({ kind: 'error', error })
+      ;(current as Readable | null)?.destroy(error instanceof Error ? error : new MalformedForm())
     }
   })()
 
@@ -132,7 +134,8 @@ export async function* formParts(request: Request, budget: BodyBudget): AsyncGen
     await feed
   } finally {
     stopped = true
-    await reader?.cancel().catch(() => {})
+    // Not awaited: a piped (limited) body settles its cancel only once its pending write has gone through.
+    reader?.cancel().catch(() => {})
     parser.removeAllListeners('file')
     ;(current as Readable | null)?.resume()
     parser.destroy()
@@ -142,11 +145,16 @@ export async function* formParts(request: Request, budget: BodyBudget): AsyncGen
 async function readFile(stream: Readable, limit: number, over: () => Error, budget: BodyBudget): Promise<Uint8Array> {
   const chunks: Buffer[] = []
   let total = 0
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    total += chunk.byteLength
-    if (total > limit) throw over()
-    budget.take(chunk.byteLength)
-    chunks.push(chunk)
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      total += chunk.byteLength
+      if (total > limit) throw over()
+      budget.take(chunk.byteLength)
+      chunks.push(chunk)
+    }
+  } catch (error) {
+    // The parser cuts the file off on a malformed or truncated form; our own refusals pass as they are.
+    throw error instanceof AppError || error === undefined ? error : new MalformedForm()
   }
   const bytes = Buffer.concat(chunks, total)
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
