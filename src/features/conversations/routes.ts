@@ -32,7 +32,7 @@ const publicRoutes = (ctx: AppContext) =>
       // The handler streams the form itself: the session and pending question are checked before the file is read.
       parse: () => UNREAD_BODY,
       params: ChatbotParams,
-      response: { 200: UploadAnswer, ...errorsOf(FAILS.public, FAILS.body) },
+      response: { 200: UploadAnswer, ...errorsOf(FAILS.public, FAILS.body, FAILS.streamed) },
       detail: {
         operationId: 'uploadChatFile',
         summary: 'Upload an image or PDF (by content, at most 10 MiB) to answer an image or pdf_document question',

@@ -38,7 +38,7 @@ export const trainingRoutes = (ctx: AppContext) => {
         // parser that leaves the body unread; `parse: 'none'` fails beside the app's global JSON parser.)
         parse: () => UNREAD_BODY,
         params: ChatbotParams,
-        response: { 200: DocumentsAdded, ...errorsOf(FAILS.chatbot, FAILS.body, [409]) },
+        response: { 200: DocumentsAdded, ...errorsOf(FAILS.chatbot, FAILS.body, FAILS.streamed, [409]) },
         detail: {
           successHeaders: REPLAYED_HEADER_DOC,
           operationId: 'addDocuments',
