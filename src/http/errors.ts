@@ -6,6 +6,7 @@ export const INTERNAL_ERROR = 'Internal server error.'
 export const BODY_TOO_LARGE = 'Request body is too large.'
 export const ACCESS_DENIED = 'Access Denied'
 export const CHATBOT_NOT_FOUND = 'Chatbot not found.'
+export const SERVER_BUSY = 'The server is taking in too many uploads at once; try again shortly.'
 
 /** The stable codes of contract section 1: a program branches on these, never on `error`'s text. */
 export const ERROR_CODES = [
@@ -96,3 +97,5 @@ export const wrongChatbotType = (message: string) => new AppError('wrong_chatbot
 export const limitReached = (message: string, status = 400, field?: string) => new AppError('limit_reached', status, message, { field })
 export const subscriptionRequired = (message: string) => new AppError('subscription_required', 400, message)
 export const rateLimited = (message: string, retryAfterSeconds: number) => new AppError('rate_limited', 429, message, { headers: { 'retry-after': String(retryAfterSeconds) } })
+/** Contract 14: the bodies in flight are over their shared bound; the client retries later. */
+export const serverBusy = (retryAfterSeconds: number) => new AppError('rate_limited', 503, SERVER_BUSY, { headers: { 'retry-after': String(retryAfterSeconds) } })

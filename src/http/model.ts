@@ -20,7 +20,7 @@ export const ErrorResponse = T.Object(
   { title: 'Error' },
 )
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500 | 503
 
 /** Every operation may meet the edge's limits and an unexpected fault. */
 const EDGE: ErrorStatus[] = [429, 500]
@@ -29,6 +29,8 @@ const EDGE: ErrorStatus[] = [429, 500]
 export const FAILS = {
   /** A JSON or multipart body: malformed, invalid or too large. */
   body: [400, 413] as ErrorStatus[],
+  /** A form streamed part by part (contract 14): the bodies in flight over their shared bound. */
+  streamed: [503] as ErrorStatus[],
   /** Token required. */
   owner: [400, 401] as ErrorStatus[],
   /** Token, subscription and an owned chatbot. */

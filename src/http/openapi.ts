@@ -50,6 +50,7 @@ const STATUS_TEXT: Record<string, string> = {
   413: 'Body or file over its size limit',
   429: 'Too many requests: retry after the Retry-After seconds',
   500: 'Unexpected failure (logged with the request id)',
+  503: 'Too many uploads in flight: retry after the Retry-After seconds',
 }
 
 export const TAGS: { name: string; description: string }[] = [
@@ -84,7 +85,7 @@ function responsesOf(route: RouteLike, detail: RouteDetail): Json {
   const out: Json = {}
   for (const [status, schema] of Object.entries(responseMap(route.hooks?.response))) {
     const headers: Json = { 'x-request-id': REQUEST_ID_HEADER }
-    if (status === '429') headers['Retry-After'] = { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } }
+    if (status === '429' || status === '503') headers['Retry-After'] = { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } }
     if (status === '200' && detail.successHeaders) for (const [name, h] of Object.entries(detail.successHeaders)) headers[name] = { ...h, schema: { type: 'string' } }
     const body = isErrorSchema(schema) ? { $ref: '#/components/schemas/Error' } : plain(schema)
     out[status] = {

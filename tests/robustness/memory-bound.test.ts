@@ -1,44 +1,14 @@
 import { expect, test } from 'bun:test'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MiB } from '../../src/http/body-limits'
 import { CREATION_BODIES } from '../support/chatbots'
 import { dropTestDatabase } from '../support/database'
 import { grantedToken, spawnServer } from '../support/process'
+import { peakMiB, watchHealth } from '../support/health'
 import { bodyPieces, rawRequest } from '../support/raw-http'
 import { BOMB_VARIANTS, GiB, pdfBomb } from './pdf-bombs'
-
-/** Peak resident memory of a process so far (kB in /proc), in MiB. */
-const peakMiB = (pid: number): number => Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
-
-/** Polls /healthz until stopped; every poll must answer 200 within `patienceMs`. */
-function watchHealth(url: string, patienceMs = 5_000) {
-  const failures: string[] = []
-  let polls = 0
-  let running = true
-  const loop = (async () => {
-    while (running) {
-      const started = Date.now()
-      try {
-        const r = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(patienceMs) })
-        if (r.status !== 200) failures.push(`status ${r.status}`)
-      } catch (error) {
-        failures.push(`after ${Date.now() - started} ms: ${String(error)}`)
-      }
-      polls++
-      await Bun.sleep(50)
-    }
-  })()
-  return {
-    failures,
-    polls: () => polls,
-    stop: async () => {
-      running = false
-      await loop
-    },
-  }
-}
 
 test('PDF bombs and oversized streamed bodies are refused while the server keeps answering within 600 MiB', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'memory-bound-'))

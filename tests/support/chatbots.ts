@@ -162,8 +162,8 @@ export async function createChatbot(app: TestApp, token: string, kind: Kind, ext
 /** A multipart form with one file part `file` and text fields. */
 export function fileForm(bytes: Uint8Array, name: string, fields: Record<string, string>): FormData {
   const form = new FormData()
-  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name)
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
+  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name)
   return form
 }
 

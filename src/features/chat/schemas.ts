@@ -18,7 +18,11 @@ export const ChatBody = T.Object({
 })
 
 export const UploadForm = T.Object({
-  file: T.String({ format: 'binary', description: 'PNG, JPEG, GIF, WebP or PDF (by content), at most 10 MiB' }),
+  file: T.String({
+    format: 'binary',
+    description:
+      'PNG, JPEG, GIF, WebP or PDF (by content), at most 10 MiB. Send visitor_id and session_id before it (or in the query string): the upload is then refused before the file is read',
+  }),
   visitor_id: VisitorId,
   session_id: T.Optional(SessionId),
 })

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { addressForLimits } from '../../http/client-address'
 import { ChatbotParams, Confirmation, errorsOf, FAILS } from '../../http/model'
+import { UNREAD_BODY } from '../../http/multipart-stream'
 import { PUBLIC, PUBLIC_TAGS, requestBody } from '../../http/openapi'
 import { ChatBody, UploadForm } from '../chat/schemas'
 import { chatbotAccess, publicAccess } from '../chatbots/guard'
@@ -27,9 +28,11 @@ const publicRoutes = (ctx: AppContext) =>
         security: PUBLIC,
       },
     })
-    .post('/api/v1.0/chat/:uniqueId/upload/', ({ chatbot, body, request }) => acceptUpload(ctx, chatbot, body, addressForLimits(request)), {
+    .post('/api/v1.0/chat/:uniqueId/upload/', ({ chatbot, body, request }) => acceptUpload(ctx, chatbot, { request, body }, addressForLimits(request)), {
+      // The handler streams the form itself: the session and pending question are checked before the file is read.
+      parse: () => UNREAD_BODY,
       params: ChatbotParams,
-      response: { 200: UploadAnswer, ...errorsOf(FAILS.public, FAILS.body) },
+      response: { 200: UploadAnswer, ...errorsOf(FAILS.public, FAILS.body, FAILS.streamed) },
       detail: {
         operationId: 'uploadChatFile',
         summary: 'Upload an image or PDF (by content, at most 10 MiB) to answer an image or pdf_document question',

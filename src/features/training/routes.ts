@@ -7,6 +7,7 @@ import { ChatbotParams, Confirmation, errorsOf, FAILS, MessageAnswer } from '../
 import { OWNER_OR_SIGNED, requestBody } from '../../http/openapi'
 import { mayReadPrivateFile, privateFileResponse, type RequestAccount, SignedFileQuery } from '../../http/private-files'
 import { documentPath } from './material'
+import { UNREAD_BODY } from '../../http/multipart-stream'
 import { AddLinksBody, DeleteDocumentBody, DeleteLinkBody, DocumentList, DocumentUpload, LinkList, LinkStatusList } from './model'
 import { chatbotAccess } from '../chatbots/guard'
 import { DOCUMENT_ACCESS, LINK_ACCESS, LINK_LIST_ACCESS } from './access'
@@ -14,7 +15,6 @@ import { addDocuments, addLinks, deleteDocument, deleteLink, documentFile, linkS
 import { DOCUMENT_DELETED, DOCUMENTS_ADDED, LINK_DELETED, LINKS_QUEUED } from './texts'
 
 const tags = ['Training']
-const UNREAD_BODY = { unread: true }
 const DocumentsAdded = MessageAnswer(DOCUMENTS_ADDED)
 const LinksQueued = MessageAnswer(LINKS_QUEUED)
 
@@ -40,7 +40,7 @@ export const trainingRoutes = (ctx: AppContext, accountOf: RequestAccount) => {
         // parser that leaves the body unread; `parse: 'none'` fails beside the app's global JSON parser.)
         parse: () => UNREAD_BODY,
         params: ChatbotParams,
-        response: { 200: DocumentsAdded, ...errorsOf(FAILS.chatbot, FAILS.body, [409]) },
+        response: { 200: DocumentsAdded, ...errorsOf(FAILS.chatbot, FAILS.body, FAILS.streamed, [409]) },
         detail: {
           successHeaders: REPLAYED_HEADER_DOC,
           operationId: 'addDocuments',

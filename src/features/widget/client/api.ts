@@ -88,10 +88,11 @@ export class ChatApi {
   }
 
   upload(file: File, visitorId: string, sessionId: string | null): Promise<Result<UploadAnswerBody>> {
+    // The fields before the file: the server refuses an upload no question asks for before taking the file.
     const form = new FormData()
-    form.append('file', file, file.name)
     form.append('visitor_id', visitorId)
     if (sessionId) form.append('session_id', sessionId)
+    form.append('file', file, file.name)
     return call('POST', this.chatPath('upload/'), form)
   }
 
