@@ -156,6 +156,10 @@ export interface paths {
     /** Delete a document; its words become available again */
     post: operations["deleteDocument"];
   };
+  "/api/v1.0/chatbot-document-edit/{uniqueId}/": {
+    /** Rename a document (document-view and chat sources show the new title) */
+    post: operations["editDocument"];
+  };
   "/api/v1.0/chatbot-link-add/{uniqueId}/": {
     /** Queue web links to be scraped and added (see chatbot-link-status) */
     post: operations["addLinks"];
@@ -1233,7 +1237,14 @@ export interface operations {
           data_collection: ({
               title: string;
               question: string;
-              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+              type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+              /** @description choice questions only (required there): 2..20 options */
+              options?: string[];
+              /**
+               * @description false: visitors may skip it by answering "skip" (stored as null)
+               * @default true
+               */
+              required?: boolean;
             })[];
         };
         "multipart/form-data": {
@@ -1628,11 +1639,37 @@ export interface operations {
                * @default false
                */
               min60App?: boolean;
+              /** @description Per weekday (mon..sun) its ranges in the calendar's zone, 24-hour 'HH:MM' (24:00 ends the day); a named day replaces daily_start/daily_end and include_weekends, [] closes it. */
+              weekly_hours?: Record<string, never>;
+              /**
+               * @description Minutes kept free after each appointment.
+               * @default 0
+               */
+              buffer_minutes?: number;
+              /**
+               * @description No slot starts sooner than this from now.
+               * @default 0
+               */
+              minimum_notice_minutes?: number;
+              /**
+               * @description How many days ahead can be booked.
+               * @default 180
+               */
+              max_days_ahead?: number;
+              /** @description Closed days, 'YYYY-MM-DD' in the calendar's zone. */
+              days_off?: string[];
             }[];
           data_collection?: ({
               title: string;
               question: string;
-              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+              type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+              /** @description choice questions only (required there): 2..20 options */
+              options?: string[];
+              /**
+               * @description false: visitors may skip it by answering "skip" (stored as null)
+               * @default true
+               */
+              required?: boolean;
             })[];
         };
         "multipart/form-data": {
@@ -1815,7 +1852,14 @@ export interface operations {
             data_collection?: ({
                 title: string;
                 question: string;
-                type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                /** @description choice questions only (required there): 2..20 options */
+                options?: string[];
+                /**
+                 * @description false: visitors may skip it by answering "skip" (stored as null)
+                 * @default true
+                 */
+                required?: boolean;
               })[];
             /** @description Quote Generation, Business Enquiries */
             currency?: string;
@@ -1944,7 +1988,14 @@ export interface operations {
           data_collection?: ({
               title: string;
               question: string;
-              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+              type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+              /** @description choice questions only (required there): 2..20 options */
+              options?: string[];
+              /**
+               * @description false: visitors may skip it by answering "skip" (stored as null)
+               * @default true
+               */
+              required?: boolean;
             })[];
           currency?: string;
           delivery_fees?: string | null;
@@ -2309,6 +2360,8 @@ export interface operations {
           visitor_id: string;
           /** @description From an earlier answer; omit to start a new conversation */
           session_id?: string;
+          /** @description The visitor's IANA zone (the widget sends the browser's): date answers are read against today there; UTC when absent */
+          time_zone?: string;
         };
       };
     };
@@ -2337,7 +2390,11 @@ export interface operations {
             next_question?: ({
               title: string;
               question: string;
-              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+              type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+              /** @description choice questions: the options, answered by number or text */
+              options?: string[];
+              /** @description false: the visitor may answer "skip" */
+              required?: boolean;
             }) | null;
             done?: boolean;
           };
@@ -2951,9 +3008,9 @@ export interface operations {
                 created_at: string;
                 answers: ({
                     title: string;
-                    type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                    /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
-                    value: string | number | boolean;
+                    type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                    /** @description text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days */
+                    value: string | number | boolean | null;
                   })[];
               })[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
@@ -3618,9 +3675,9 @@ export interface operations {
                 client_email: string;
                 answers: ({
                     title: string;
-                    type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                    /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
-                    value: string | number | boolean;
+                    type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                    /** @description text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days */
+                    value: string | number | boolean | null;
                   })[];
                 created_at: string;
                 /** @description A cancelled appointment stays listed; its time is free again */
@@ -4364,6 +4421,112 @@ export interface operations {
       };
     };
   };
+  /** Rename a document (document-view and chat sources show the new title) */
+  editDocument: {
+    parameters: {
+      path: {
+        /** @description The chatbot id (chatbot_id). */
+        uniqueId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description document_id from chatbot-document-view */
+          document_id: string;
+          /** @description The new title, 1..200 characters; shown in document-view and as the source of chat answers */
+          title: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description Document updated successfully. */
+            response: string;
+          };
+        };
+      };
+      /** @description Invalid request (the body names the field), wrong chatbot type, a limit reached or no active subscription */
+      400: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid token */
+      401: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another account’s chatbot, or a chatbot that is not available */
+      403: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body or file over its size limit */
+      413: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (logged with the request id) */
+      500: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Queue web links to be scraped and added (see chatbot-link-status) */
   addLinks: {
     parameters: {
@@ -4907,6 +5070,25 @@ export interface operations {
                * @default false
                */
               min60App?: boolean;
+              /** @description Per weekday (mon..sun) its ranges in the calendar's zone, 24-hour 'HH:MM' (24:00 ends the day); a named day replaces daily_start/daily_end and include_weekends, [] closes it. */
+              weekly_hours?: Record<string, never>;
+              /**
+               * @description Minutes kept free after each appointment.
+               * @default 0
+               */
+              buffer_minutes?: number;
+              /**
+               * @description No slot starts sooner than this from now.
+               * @default 0
+               */
+              minimum_notice_minutes?: number;
+              /**
+               * @description How many days ahead can be booked.
+               * @default 180
+               */
+              max_days_ahead?: number;
+              /** @description Closed days, 'YYYY-MM-DD' in the calendar's zone. */
+              days_off?: string[];
             }[];
         };
       };
@@ -5048,6 +5230,12 @@ export interface operations {
                 min30App: boolean;
                 min45App: boolean;
                 min60App: boolean;
+                /** @description The days named, in the calendar's zone, 24-hour; {} when none */
+                weekly_hours: Record<string, never>;
+                buffer_minutes: number;
+                minimum_notice_minutes: number;
+                max_days_ahead: number;
+                days_off: string[];
               }[];
           };
         };
@@ -5272,6 +5460,25 @@ export interface operations {
            * @default false
            */
           min60App?: boolean;
+          /** @description Per weekday (mon..sun) its ranges in the calendar's zone, 24-hour 'HH:MM' (24:00 ends the day); a named day replaces daily_start/daily_end and include_weekends, [] closes it. */
+          weekly_hours?: Record<string, never>;
+          /**
+           * @description Minutes kept free after each appointment.
+           * @default 0
+           */
+          buffer_minutes?: number;
+          /**
+           * @description No slot starts sooner than this from now.
+           * @default 0
+           */
+          minimum_notice_minutes?: number;
+          /**
+           * @description How many days ahead can be booked.
+           * @default 180
+           */
+          max_days_ahead?: number;
+          /** @description Closed days, 'YYYY-MM-DD' in the calendar's zone. */
+          days_off?: string[];
         };
       };
     };
@@ -5604,7 +5811,11 @@ export interface operations {
             data_collection?: ({
                 title: string;
                 question: string;
-                type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                /** @description choice questions: the options, answered by number or text */
+                options?: string[];
+                /** @description false: the visitor may answer "skip" */
+                required?: boolean;
               })[];
             /** @description Appointment/Calendar Support */
             calendars?: {
@@ -5751,9 +5962,9 @@ export interface operations {
               created_at: string;
               answers: ({
                   title: string;
-                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                  /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
-                  value: string | number | boolean;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                  /** @description text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days */
+                  value: string | number | boolean | null;
                 })[];
             };
           };
@@ -5799,9 +6010,9 @@ export interface operations {
               client_email: string;
               answers: ({
                   title: string;
-                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                  /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
-                  value: string | number | boolean;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                  /** @description text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days */
+                  value: string | number | boolean | null;
                 })[];
               created_at: string;
               /** @description A cancelled appointment stays listed; its time is free again */
@@ -5850,9 +6061,9 @@ export interface operations {
               client_email: string;
               answers: ({
                   title: string;
-                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                  /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
-                  value: string | number | boolean;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                  /** @description text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days */
+                  value: string | number | boolean | null;
                 })[];
               created_at: string;
               /** @description A cancelled appointment stays listed; its time is free again */

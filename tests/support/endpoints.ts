@@ -18,6 +18,7 @@ export const path = {
   documentAdd: withId('/api/v1.0/chatbot-document-add/{uniqueId}/'),
   documentView: withId('/api/v1.0/chatbot-document-view/{uniqueId}/'),
   documentDelete: withId('/api/v1.0/chatbot-document-delete/{uniqueId}/'),
+  documentEdit: withId('/api/v1.0/chatbot-document-edit/{uniqueId}/'),
   linkAdd: withId('/api/v1.0/chatbot-link-add/{uniqueId}/'),
   linkView: withId('/api/v1.0/chatbot-link-view/{uniqueId}/'),
   linkDelete: withId('/api/v1.0/chatbot-link-delete/{uniqueId}/'),
