@@ -95,5 +95,3 @@ async function collectAnswer(ctx: AppContext, chatbot: ChatbotRow, session: Chat
   }
   return { reply: step.reply, next_question: step.nextQuestion && publicQuestion(step.nextQuestion), done: step.done }
 }
-
-

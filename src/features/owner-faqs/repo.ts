@@ -3,11 +3,14 @@ import type { Database, OwnerFaqsTable } from '../../db/schema'
 
 type Executor = Kysely<Database>
 
-export const faqsOf = (db: Executor, chatbotId: string) =>
-  db.selectFrom('owner_faqs').selectAll().where('chatbot_id', '=', chatbotId).orderBy('created_at').orderBy('id').execute()
+export const faqsOf = (db: Executor, chatbotId: string) => db.selectFrom('owner_faqs').selectAll().where('chatbot_id', '=', chatbotId).orderBy('created_at').orderBy('id').execute()
 
 export async function countFaqs(db: Executor, chatbotId: string): Promise<number> {
-  const row = await db.selectFrom('owner_faqs').select((s) => s.fn.countAll<number>().as('n')).where('chatbot_id', '=', chatbotId).executeTakeFirst()
+  const row = await db
+    .selectFrom('owner_faqs')
+    .select((s) => s.fn.countAll<number>().as('n'))
+    .where('chatbot_id', '=', chatbotId)
+    .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 
