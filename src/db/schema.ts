@@ -426,3 +426,18 @@ export interface WebhookDeliveriesTable {
   created_at: string
   updated_at: string
 }
+
+// ---- Answers the owner writes (026_owner_faqs; owner: features/owner-faqs).
+export interface Database {
+  owner_faqs: OwnerFaqsTable
+}
+
+export interface OwnerFaqsTable {
+  id: string
+  chatbot_id: string
+  question: string
+  answer: string
+  /** The question's content stems (lib/search-terms), made once when it is added. */
+  question_terms: string
+  created_at: string
+}

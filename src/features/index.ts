@@ -16,6 +16,7 @@ import { chatbotRoutes } from './chatbots/routes'
 import { conversationRoutes } from './conversations/routes'
 import { dashboardRoutes } from './dashboard/routes'
 import { formRoutes } from './forms/routes'
+import { ownerFaqRoutes } from './owner-faqs/routes'
 import { requestAccount } from './request-account'
 import { quoteRoutes } from './quotes/routes'
 import { trainingRoutes } from './training/routes'
@@ -39,6 +40,7 @@ export const FEATURE_ROUTES: FeatureRoutes[] = [
   { feature: 'forms', file: 'src/features/forms/routes.ts', routes: (ctx) => formRoutes(ctx, requestAccount) },
   { feature: 'quotes', file: 'src/features/quotes/routes.ts', routes: quoteRoutes },
   { feature: 'bookings', file: 'src/features/bookings/routes.ts', routes: bookingRoutes },
+  { feature: 'owner-faqs', file: 'src/features/owner-faqs/routes.ts', routes: ownerFaqRoutes },
   { feature: 'training', file: 'src/features/training/routes.ts', routes: (ctx) => trainingRoutes(ctx, requestAccount) },
   { feature: 'calendars', file: 'src/features/calendars/routes.ts', routes: calendarRoutes },
   { feature: 'webhooks', file: 'src/features/webhooks/routes.ts', routes: webhookRoutes },

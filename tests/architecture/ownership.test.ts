@@ -24,6 +24,7 @@ export const OWNERS: Record<string, string[]> = {
   dashboard: ['dashboard_sessions'],
   infra: ['jobs', 'rate_limits', 'idempotency_keys'],
   webhooks: ['webhook_deliveries'],
+  'owner-faqs': ['owner_faqs'],
 }
 
 /** Where each owner's queries live: its repo.ts (infra: the job queue and the edge's rate limiter). */

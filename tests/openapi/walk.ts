@@ -109,6 +109,16 @@ export async function walkEveryOperation(app: TestApp, pageUrl: string): Promise
   ok(await api('get', '/api/v1.0/chatbot-link-view/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id } }), 200)
   const unknownLink = await api('post', '/api/v1.0/chatbot-link-delete/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id }, json: { link_id: 'no-such-link' } })
   if (unknownLink.status !== 404) throw new Error('an unknown link is 404')
+  const faq = ok(
+    await api('post', '/api/v1.0/chatbot-faq-add/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id }, json: { question: 'Where is the manual?', answer: 'In the box.' } }),
+    200,
+  )
+  ok(await api('get', '/api/v1.0/chatbot-faq-view/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id } }), 200)
+  ok(await api('post', '/api/v1.0/chatbot-faq-delete/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id }, json: { faq_id: faq.faq_id } }), 200)
+  ok(
+    await api('post', '/api/v1.0/chatbot-document-edit/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id }, json: { document_id: documentId, title: 'Manual, renamed' } }),
+    200,
+  )
   ok(await api('post', '/api/v1.0/chatbot-document-delete/{uniqueId}/', { params: { uniqueId: knowledge.chatbot_id }, json: { document_id: documentId } }), 200)
 
   // Calendars.

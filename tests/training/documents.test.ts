@@ -110,7 +110,7 @@ test('a third-party paper: words as MuPDF reads them, title from the file name, 
 test('all or nothing: documents over the word allowance, or one bad file, add nothing', async () => {
   const api = client(app.url, owner)
   const chatbotId = (await createChatbot(app, owner, 'knowledge')).id
-  const small = await textPdf({ title: 'Small' })
+  const small = await textPdf({ title: 'Small notes' })
   expect((await api.form(path.documentAdd(chatbotId), pdfForm([{ bytes: small, name: 'small.pdf' }]))).status).toBe(200)
   const available = ALLOWANCE - 41
 
@@ -150,7 +150,7 @@ test('all or nothing: documents over the word allowance, or one bad file, add no
   expect(withScan.body.error).toContain('"scan.pdf" has no extractable text')
 
   const documents = (await api.get(path.documentView(chatbotId))).body.documents
-  expect(documents.map((d: { title: string }) => d.title)).toEqual(['Small'])
+  expect(documents.map((d: { title: string }) => d.title)).toEqual(['Small notes'])
   expect(storedPdfs(chatbotId)).toHaveLength(1)
   expect(await availableWords(app, owner, chatbotId)).toBe(available)
 

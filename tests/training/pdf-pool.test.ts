@@ -110,8 +110,8 @@ test('a reader killed from outside while idle is replaced by the next file', asy
   const [first] = readers.readers()
   process.kill(first.pid, 'SIGKILL')
   await eventually(() => readers.readers().length === 0)
-  const result = await readers.read(await textPdf({ title: 'Second' }), 'b.pdf')
-  expect(result.title).toBe('Second')
+  const result = await readers.read(await textPdf({ title: 'Second reading' }), 'b.pdf')
+  expect(result.title).toBe('Second reading')
   expect(readers.started).toBe(2)
   expect(readers.readers()[0].pid).not.toBe(first.pid)
 })
@@ -176,8 +176,8 @@ test('idle readers exit; closing the pool ends its readers, and the pool starts 
   expect(readers.readers()).toEqual([])
   expect(pids.filter(isRunning)).toEqual([])
 
-  const reopened = await readers.read(await textPdf({ title: 'Reopened' }), 'c.pdf')
-  expect(reopened.title).toBe('Reopened')
+  const reopened = await readers.read(await textPdf({ title: 'Reopened reader' }), 'c.pdf')
+  expect(reopened.title).toBe('Reopened reader')
 })
 
 /** A byte stream that delivers exactly these chunks. */

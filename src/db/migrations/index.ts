@@ -16,6 +16,7 @@ import * as m014 from './014_public_limits'
 import * as m015 from './015_answers_at_scale'
 import * as m024 from './024_index_version'
 import * as m025 from './025_forms_and_calendars'
+import * as m026 from './026_owner_faqs'
 import { integrators } from './013_integrators'
 
 /**
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   ...Object.fromEntries(FOLDED_INTO_INDEX_VERSION.map((name) => [name, folded])),
   '024_index_version': m024,
   '025_forms_and_calendars': m025,
+  '026_owner_faqs': m026,
 }
 
 /** 010 converts stored secrets, so it needs the server key. */

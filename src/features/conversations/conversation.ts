@@ -4,6 +4,7 @@ import type { AppContext } from '../../context'
 import type { ChatbotRow } from '../chatbots/access'
 import { TYPES } from '../chatbots/texts'
 import { answerQuestion } from '../answers/answering'
+import { ownerAnswer } from '../owner-faqs/service'
 import type { ChatAnswer as ChatAnswerModel } from './model'
 import { formStateOf, formStep } from '../forms/data-collection'
 import type { ChatBody } from '../chat/schemas'
@@ -73,7 +74,8 @@ async function replyTo(ctx: AppContext, chatbot: ChatbotRow, session: ChatSessio
       return sources.length ? { reply: `${reply}\n\n${QUOTE_HINT}`, sources } : { reply: QUOTE_HINT, sources: [] }
     }
     default:
-      return answerQuestion(ctx, chatbot, message)
+      // Knowledge Retrieval and Business Enquiries: the owner's own answer, when they wrote one, comes first.
+      return (await ownerAnswer(ctx, chatbot, message)) ?? answerQuestion(ctx, chatbot, message)
   }
 }
 

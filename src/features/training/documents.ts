@@ -2,16 +2,17 @@ import type { AppContext } from '../../context'
 import type { ChatbotAccess } from '../chatbots/guard'
 import type { DocumentsTable } from '../../db/schema'
 import { AppError, badRequest, limitReached, wrongChatbotType } from '../../http/errors'
-import { check } from '../../http/validate'
+import { check, validationError } from '../../http/validate'
+import { Value } from '@sinclair/typebox/value'
 import { newId } from '../../lib/ids'
 import { chatbotFilePrefix } from '../chatbots/access'
-import { clip, documentUrl, indexMaterial, MAX_TITLE_CHARS, previewOf, unindexMaterial, wordsAvailable } from './material'
-import { DeleteDocumentBody } from './model'
+import { clip, documentUrl, indexMaterial, indexPassages, MAX_TITLE_CHARS, previewOf, unindexMaterial, wordsAvailable } from './material'
+import { DeleteDocumentBody, EditDocumentBody } from './model'
 import { extractPdf } from './pdf-extractor'
 import { PdfTextError, type PdfText } from './pdf-text'
 import { INDEX_VERSION } from './index-version'
 import { cleanedText, type ExtractedText, storedTextKey, storeText } from './stored-text'
-import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument } from './repo'
+import { deleteDocumentRow, documentById, documentsOf, findDocument, insertDocument, passagesOf, renameDocumentRow } from './repo'
 import { chatbotById, lockChatbot } from '../chatbots/service'
 import { documentNotFound, DOCUMENTS_WRONG_CHATBOT, notEnoughWords } from './texts'
 import { readPdfUploads } from './upload'
@@ -90,13 +91,18 @@ export async function viewDocuments(ctx: AppContext, { chatbot }: Pick<ChatbotAc
   }))
 }
 
-/** An absent or unknown document_id is the spec's 404; `detail` says when it was absent or malformed. */
-export async function deleteDocument(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, body: unknown): Promise<void> {
+/** The chatbot's document a body names; an absent, malformed or unknown document_id is the spec's 404 (`detail` says which). */
+async function namedDocument(ctx: AppContext, chatbotId: string, body: unknown) {
   const input = check(DeleteDocumentBody, body)
   const rawId = (body as { document_id?: unknown } | null)?.document_id
   const shownId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : ''
-  const row = input.ok ? await findDocument(ctx.db, chatbot.id, input.value.document_id) : undefined
+  const row = input.ok ? await findDocument(ctx.db, chatbotId, input.value.document_id) : undefined
   if (!row) throw new AppError('not_found', 404, documentNotFound(shownId), { field: 'document_id', detail: input.ok ? undefined : `${input.field}: ${input.message}` })
+  return row
+}
+
+export async function deleteDocument(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, body: unknown): Promise<void> {
+  const row = await namedDocument(ctx, chatbot.id, body)
   await ctx.db.transaction().execute(async (trx) => {
     await unindexMaterial(trx, chatbot.id, row.id)
     await deleteDocumentRow(trx, row.id)
@@ -104,6 +110,22 @@ export async function deleteDocument(ctx: AppContext, { chatbot }: Pick<ChatbotA
   await ctx.files.delete(row.file_key)
   if (row.text_key) await ctx.files.delete(row.text_key)
   ctx.log.info('training.document_deleted', { chatbot_id: chatbot.id, document_id: row.id, words: row.word_count })
+}
+
+/** Renames a document: its row and its indexed passages (chat answers cite the passages' title), together. */
+export async function renameDocument(ctx: AppContext, { chatbot }: Pick<ChatbotAccess, 'chatbot'>, body: unknown): Promise<void> {
+  const row = await namedDocument(ctx, chatbot.id, body)
+  const error = Value.Errors(EditDocumentBody, body).First()
+  if (error) throw validationError(error)
+  const title = clip((body as { title: string }).title, MAX_TITLE_CHARS)
+  await ctx.db.transaction().execute(async (trx) => {
+    // The index keeps the title's stems beside each passage: the passages go in again under the new title.
+    const passages = await passagesOf(trx, chatbot.id, row.id)
+    await unindexMaterial(trx, chatbot.id, row.id)
+    await indexPassages(trx, { chatbotId: chatbot.id, sourceType: 'document', sourceId: row.id, title, url: null }, passages)
+    await renameDocumentRow(trx, row.id, title)
+  })
+  ctx.log.info('training.document_renamed', { chatbot_id: chatbot.id, document_id: row.id })
 }
 
 /** The stored PDF behind a document's URL, when `mayRead` lets the caller read its owner's files (else null: "not found"). */

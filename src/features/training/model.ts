@@ -1,6 +1,7 @@
 /** Request and answer models of the training endpoints (spec 4.3, contract 5 and 6). */
 import { HasMore } from '../../http/pagination'
 import { Type as T } from '@sinclair/typebox'
+import { RequiredText } from '../../http/validate'
 
 export const MAX_DOCUMENTS_PER_REQUEST = 10
 export const MAX_LINKS_PER_REQUEST = 50
@@ -15,6 +16,12 @@ export const DocumentUpload = T.Object({
 })
 
 export const DeleteDocumentBody = T.Object({ document_id: T.String({ minLength: 1, maxLength: 200, description: 'document_id from chatbot-document-view' }) })
+
+export const MAX_DOCUMENT_TITLE_CHARS = 200
+export const EditDocumentBody = T.Object({
+  document_id: T.String({ minLength: 1, maxLength: 200, description: 'document_id from chatbot-document-view' }),
+  title: RequiredText(MAX_DOCUMENT_TITLE_CHARS, 'The new title, 1..200 characters; shown in document-view and as the source of chat answers'),
+})
 
 export const AddLinksBody = T.Object({
   links: T.Array(T.String({ maxLength: MAX_URL_CHARS, description: 'absolute http(s) URL' }), {

@@ -74,7 +74,7 @@ export async function extractPdfText(bytes: Uint8Array, fileName?: string, limit
     if (wordCount === 0) {
       throw new PdfTextError('no_text', `${label} has no extractable text (is it a scan?).`)
     }
-    const title = (await readTitle(pdf)) ?? titleFromFileName(fileName)
+    const title = chooseTitle(await readTitle(pdf), titleFromFileName(fileName))
     return { title, text, pages, wordCount }
   } catch (error) {
     throw asPdfTextError(error, label)
@@ -152,6 +152,22 @@ async function readTitle(pdf: PdfDocument): Promise<string | null> {
   } catch {
     return null // a broken Info dictionary is no reason to refuse the text
   }
+}
+
+/**
+ * The Title metadata, unless it reads as an internal id (a scanner's or export tool's
+ * "20231104_0001", "DOC-88231"): then the file name, which a person chose, when there is one.
+ */
+export function chooseTitle(metadata: string | null, fromFileName: string | null): string | null {
+  if (metadata === null) return fromFileName
+  return looksLikeInternalId(metadata) && fromFileName !== null ? fromFileName : metadata
+}
+
+/** No spaces, or fewer letters than digits and punctuation together. */
+export function looksLikeInternalId(title: string): boolean {
+  const visible = title.replace(/\s+/g, '')
+  const letters = (visible.match(/\p{L}/gu) ?? []).length
+  return !/\s/.test(title.trim()) || letters < visible.length - letters
 }
 
 function titleFromFileName(fileName: string | undefined): string | null {

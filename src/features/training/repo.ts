@@ -32,6 +32,10 @@ export async function insertDocument(db: Executor, row: DocumentsTable): Promise
   wordsHeldOf.forget(row.chatbot_id)
 }
 
+export async function renameDocumentRow(db: Executor, documentId: string, title: string): Promise<void> {
+  await db.updateTable('documents').set({ title }).where('id', '=', documentId).execute()
+}
+
 export async function deleteDocumentRow(db: Executor, documentId: string): Promise<void> {
   await db.deleteFrom('documents').where('id', '=', documentId).execute()
   wordsHeldOf.clear()

@@ -8,11 +8,11 @@ import { OWNER_OR_SIGNED, requestBody } from '../../http/openapi'
 import { mayReadPrivateFile, privateFileResponse, type RequestAccount, SignedFileQuery } from '../../http/private-files'
 import { documentPath } from './material'
 import { UNREAD_BODY } from '../../http/multipart-stream'
-import { AddLinksBody, DeleteDocumentBody, DeleteLinkBody, DocumentList, DocumentUpload, LinkList, LinkStatusList } from './model'
+import { AddLinksBody, DeleteDocumentBody, EditDocumentBody, DeleteLinkBody, DocumentList, DocumentUpload, LinkList, LinkStatusList } from './model'
 import { chatbotAccess } from '../chatbots/guard'
 import { DOCUMENT_ACCESS, LINK_ACCESS, LINK_LIST_ACCESS } from './access'
-import { addDocuments, addLinks, deleteDocument, deleteLink, documentFile, linkStatus, viewDocuments, viewLinks } from './service'
-import { DOCUMENT_DELETED, DOCUMENTS_ADDED, LINK_DELETED, LINKS_QUEUED } from './texts'
+import { addDocuments, addLinks, deleteDocument, deleteLink, documentFile, linkStatus, renameDocument, viewDocuments, viewLinks } from './service'
+import { DOCUMENT_DELETED, DOCUMENT_UPDATED, DOCUMENTS_ADDED, LINK_DELETED, LINKS_QUEUED } from './texts'
 
 const tags = ['Training']
 const DocumentsAdded = MessageAnswer(DOCUMENTS_ADDED)
@@ -78,6 +78,24 @@ export const trainingRoutes = (ctx: AppContext, accountOf: RequestAccount) => {
           summary: 'Delete a document; its words become available again',
           tags,
           requestBody: requestBody({ 'application/json': DeleteDocumentBody }),
+        },
+      },
+    )
+    .post(
+      '/api/v1.0/chatbot-document-edit/:uniqueId/',
+      async ({ chatbot, body }) => {
+        // Read by the service, as delete's: a missing or unknown document_id is the same 404.
+        await renameDocument(ctx, { chatbot }, body)
+        return { response: DOCUMENT_UPDATED }
+      },
+      {
+        params: ChatbotParams,
+        response: { 200: Confirmation(DOCUMENT_UPDATED), ...errorsOf(FAILS.chatbot, FAILS.body) },
+        detail: {
+          operationId: 'editDocument',
+          summary: 'Rename a document (document-view and chat sources show the new title)',
+          tags,
+          requestBody: requestBody({ 'application/json': EditDocumentBody }),
         },
       },
     )

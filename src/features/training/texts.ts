@@ -3,6 +3,7 @@
 // Documents
 export const DOCUMENTS_ADDED = 'Documents added successfully.'
 export const DOCUMENT_DELETED = 'Document deleted successfully.'
+export const DOCUMENT_UPDATED = 'Document updated successfully.'
 /** document-add, -view and -delete: the chatbot is missing or of another type (contract 5 groups both). */
 export const DOCUMENTS_WRONG_CHATBOT = 'Can only manage documents for Knowledge Retrieval or Business Enquiries Chatbots.'
 export const documentNotFound = (documentId: string) => `Document with ID: ${documentId} not found.`
