@@ -241,6 +241,12 @@ export interface components {
       field?: string;
       /** @description The precise reason when `error` is a fixed generic text. */
       detail?: string;
+      /** @description Every problem of a body that has more than one, one per field, the first being `field`/`error`: a form shows them all at once. */
+      errors?: {
+          field: string;
+          /** @description What is wrong with this field, as `error` would say it. */
+          error: string;
+        }[];
       /** @description The x-request-id header of the same answer. */
       request_id: string;
     };
@@ -1233,7 +1239,14 @@ export interface operations {
           data_collection: ({
               title: string;
               question: string;
-              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+              type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+              /** @description choice questions only (required there): 2..20 options */
+              options?: string[];
+              /**
+               * @description false: visitors may skip it by answering "skip" (stored as null)
+               * @default true
+               */
+              required?: boolean;
             })[];
         };
         "multipart/form-data": {
@@ -1628,11 +1641,37 @@ export interface operations {
                * @default false
                */
               min60App?: boolean;
+              /** @description Per weekday (mon..sun) its ranges in the calendar's zone, 24-hour 'HH:MM' (24:00 ends the day); a named day replaces daily_start/daily_end and include_weekends, [] closes it. */
+              weekly_hours?: Record<string, never>;
+              /**
+               * @description Minutes kept free after each appointment.
+               * @default 0
+               */
+              buffer_minutes?: number;
+              /**
+               * @description No slot starts sooner than this from now.
+               * @default 0
+               */
+              minimum_notice_minutes?: number;
+              /**
+               * @description How many days ahead can be booked.
+               * @default 180
+               */
+              max_days_ahead?: number;
+              /** @description Closed days, 'YYYY-MM-DD' in the calendar's zone. */
+              days_off?: string[];
             }[];
           data_collection?: ({
               title: string;
               question: string;
-              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+              type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+              /** @description choice questions only (required there): 2..20 options */
+              options?: string[];
+              /**
+               * @description false: visitors may skip it by answering "skip" (stored as null)
+               * @default true
+               */
+              required?: boolean;
             })[];
         };
         "multipart/form-data": {
@@ -1815,7 +1854,14 @@ export interface operations {
             data_collection?: ({
                 title: string;
                 question: string;
-                type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                /** @description choice questions only (required there): 2..20 options */
+                options?: string[];
+                /**
+                 * @description false: visitors may skip it by answering "skip" (stored as null)
+                 * @default true
+                 */
+                required?: boolean;
               })[];
             /** @description Quote Generation, Business Enquiries */
             currency?: string;
@@ -1944,7 +1990,14 @@ export interface operations {
           data_collection?: ({
               title: string;
               question: string;
-              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+              type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+              /** @description choice questions only (required there): 2..20 options */
+              options?: string[];
+              /**
+               * @description false: visitors may skip it by answering "skip" (stored as null)
+               * @default true
+               */
+              required?: boolean;
             })[];
           currency?: string;
           delivery_fees?: string | null;
@@ -2309,6 +2362,8 @@ export interface operations {
           visitor_id: string;
           /** @description From an earlier answer; omit to start a new conversation */
           session_id?: string;
+          /** @description The visitor's IANA zone (the widget sends the browser's): date answers are read against today there; UTC when absent */
+          time_zone?: string;
         };
       };
     };
@@ -2337,7 +2392,11 @@ export interface operations {
             next_question?: ({
               title: string;
               question: string;
-              type: "text" | "number" | "boolean" | "image" | "pdf_document";
+              type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+              /** @description choice questions: the options, answered by number or text */
+              options?: string[];
+              /** @description false: the visitor may answer "skip" */
+              required?: boolean;
             }) | null;
             done?: boolean;
           };
@@ -2951,9 +3010,9 @@ export interface operations {
                 created_at: string;
                 answers: ({
                     title: string;
-                    type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                    /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
-                    value: string | number | boolean;
+                    type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                    /** @description text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days */
+                    value: string | number | boolean | null;
                   })[];
               })[];
             /** @description With limit: whether items follow this page (ask again with starting_after = the last id). */
@@ -3618,9 +3677,9 @@ export interface operations {
                 client_email: string;
                 answers: ({
                     title: string;
-                    type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                    /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
-                    value: string | number | boolean;
+                    type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                    /** @description text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days */
+                    value: string | number | boolean | null;
                   })[];
                 created_at: string;
                 /** @description A cancelled appointment stays listed; its time is free again */
@@ -4907,6 +4966,25 @@ export interface operations {
                * @default false
                */
               min60App?: boolean;
+              /** @description Per weekday (mon..sun) its ranges in the calendar's zone, 24-hour 'HH:MM' (24:00 ends the day); a named day replaces daily_start/daily_end and include_weekends, [] closes it. */
+              weekly_hours?: Record<string, never>;
+              /**
+               * @description Minutes kept free after each appointment.
+               * @default 0
+               */
+              buffer_minutes?: number;
+              /**
+               * @description No slot starts sooner than this from now.
+               * @default 0
+               */
+              minimum_notice_minutes?: number;
+              /**
+               * @description How many days ahead can be booked.
+               * @default 180
+               */
+              max_days_ahead?: number;
+              /** @description Closed days, 'YYYY-MM-DD' in the calendar's zone. */
+              days_off?: string[];
             }[];
         };
       };
@@ -5048,6 +5126,12 @@ export interface operations {
                 min30App: boolean;
                 min45App: boolean;
                 min60App: boolean;
+                /** @description The days named, in the calendar's zone, 24-hour; {} when none */
+                weekly_hours: Record<string, never>;
+                buffer_minutes: number;
+                minimum_notice_minutes: number;
+                max_days_ahead: number;
+                days_off: string[];
               }[];
           };
         };
@@ -5272,6 +5356,25 @@ export interface operations {
            * @default false
            */
           min60App?: boolean;
+          /** @description Per weekday (mon..sun) its ranges in the calendar's zone, 24-hour 'HH:MM' (24:00 ends the day); a named day replaces daily_start/daily_end and include_weekends, [] closes it. */
+          weekly_hours?: Record<string, never>;
+          /**
+           * @description Minutes kept free after each appointment.
+           * @default 0
+           */
+          buffer_minutes?: number;
+          /**
+           * @description No slot starts sooner than this from now.
+           * @default 0
+           */
+          minimum_notice_minutes?: number;
+          /**
+           * @description How many days ahead can be booked.
+           * @default 180
+           */
+          max_days_ahead?: number;
+          /** @description Closed days, 'YYYY-MM-DD' in the calendar's zone. */
+          days_off?: string[];
         };
       };
     };
@@ -5604,7 +5707,11 @@ export interface operations {
             data_collection?: ({
                 title: string;
                 question: string;
-                type: "text" | "number" | "boolean" | "image" | "pdf_document";
+                type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                /** @description choice questions: the options, answered by number or text */
+                options?: string[];
+                /** @description false: the visitor may answer "skip" */
+                required?: boolean;
               })[];
             /** @description Appointment/Calendar Support */
             calendars?: {
@@ -5751,9 +5858,9 @@ export interface operations {
               created_at: string;
               answers: ({
                   title: string;
-                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                  /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
-                  value: string | number | boolean;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                  /** @description text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days */
+                  value: string | number | boolean | null;
                 })[];
             };
           };
@@ -5799,9 +5906,9 @@ export interface operations {
               client_email: string;
               answers: ({
                   title: string;
-                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                  /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
-                  value: string | number | boolean;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                  /** @description text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days */
+                  value: string | number | boolean | null;
                 })[];
               created_at: string;
               /** @description A cancelled appointment stays listed; its time is free again */
@@ -5850,9 +5957,9 @@ export interface operations {
               client_email: string;
               answers: ({
                   title: string;
-                  type: "text" | "number" | "boolean" | "image" | "pdf_document";
-                  /** @description An upload's value is its file's URL: for the owner's token or dashboard session, or, in a webhook payload, a signed link valid 7 days */
-                  value: string | number | boolean;
+                  type: "text" | "number" | "boolean" | "image" | "pdf_document" | "email" | "phone" | "date" | "choice";
+                  /** @description text, email, phone, choice (the option): string; date: YYYY-MM-DD; number; boolean; a skipped optional question: null; an upload: its file's URL, for the owner's token or dashboard session, or in a webhook payload a signed link valid 7 days */
+                  value: string | number | boolean | null;
                 })[];
               created_at: string;
               /** @description A cancelled appointment stays listed; its time is free again */
