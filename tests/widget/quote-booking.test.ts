@@ -9,7 +9,7 @@ import { SLOT_UNAVAILABLE } from '../../src/features/chat/texts'
 import { ANSWER_REASONS } from '../../src/features/forms/answer-check'
 import { DAY } from '../../src/lib/clock'
 import { client } from '../support/app'
-import { CALENDAR, CREATION_BODIES, PNG_1x1 } from '../support/chatbots'
+import { CALENDAR, CREATION_BODIES, PNG_1x1, PRICE_LIST } from '../support/chatbots'
 import { addDays, dateIn, DESKTOP, newContext, openHostPage, pageErrors, screenshot, startSuite, waitForCount, type Suite } from './harness'
 
 /** Each browser step gives up after 10 s (see newContext); a whole test after this. */
@@ -127,6 +127,17 @@ describe('Quote Generation', () => {
       await w.t('quote-form').waitFor({ state: 'visible' })
       expect(await audit.inputValue()).toBe('0')
       expect(await w.t('quote-result').isHidden()).toBe(true)
+
+      // What only the service can know (the owner dropped Hosting meanwhile) shows beside the items, in words.
+      const edited = await suite.api.post(`/api/v1.0/chatbot-edit/${suite.ids.quote}/`, { pricing_plans: [PRICE_LIST[0]] })
+      expect(edited.status).toBe(200)
+      await hosting.fill('1')
+      await w.t('quote-name').fill('Grace Hopper')
+      await w.t('quote-email').fill('grace@client.example')
+      await w.t('quote-submit').click()
+      await w.t('quote-items-error').waitFor({ state: 'visible' })
+      expect(await w.t('quote-items-error').textContent()).toBe('Not in the price list.')
+      expect(await w.t('quote-error').isHidden()).toBe(true)
       await w.t('quote-back').click()
       await w.input.waitFor({ state: 'visible' })
       expect(pageErrors(page)).toEqual([])

@@ -32,7 +32,8 @@ export function sentenceOf(error: Pick<ErrorAnswer, 'error' | 'field'>): string 
   const text = error.error.trim()
   const prefix = error.field ? `${error.field}: ` : ''
   const sentence = prefix && text.startsWith(prefix) ? text.slice(prefix.length).trim() : text
-  return sentence.charAt(0).toUpperCase() + sentence.slice(1)
+  // A field's reason ("not in the price list") becomes a sentence of its own.
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1) + (/[.!?…]$/.test(sentence) ? '' : '.')
 }
 
 /** What to tell the visitor about a failed call. */
