@@ -6,7 +6,8 @@ import { routedPathOf } from './routed-path'
 import { newId } from '../lib/ids'
 import { AppError, badRequest, INTERNAL_ERROR, MALFORMED_JSON, METHOD_NOT_ALLOWED, NOT_FOUND } from './errors'
 import type { RouteLike } from './openapi'
-import { validationError } from './validate'
+import { validationErrors } from './validate'
+import type { ValueError } from '@sinclair/typebox/errors'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
@@ -78,10 +79,20 @@ function errorResponse(log: Logger, routes: RouteTable, failure: { code: string 
       // An answer that breaks its own declared model is our fault, not the client's.
       if ((error as ValidationError).type === 'response') return fail(error)
       const first = (error as ValidationError).valueError
-      if (first) return answer(validationError(first))
+      if (first) return answer(validationErrors(allErrors(error as ValidationError, first)))
       return answer(badRequest((error as Error).message.split('\n')[0]))
     }
     default:
       return fail(error)
+  }
+}
+
+/** Every problem Elysia found, the first one first (it reports only the first where it cannot list them). */
+function allErrors(error: ValidationError, first: ValueError): ValueError[] {
+  try {
+    const all = error.all
+    return all.length ? [first, ...all] : [first]
+  } catch {
+    return [first]
   }
 }

@@ -34,7 +34,14 @@ export interface ErrorBody {
   code: ErrorCode
   field?: string
   detail?: string
+  errors?: FieldProblem[]
   request_id: string
+}
+
+/** One of several problems of a body, as its own `error` would read. */
+export interface FieldProblem {
+  field: string
+  error: string
 }
 
 export interface AppErrorOptions {
@@ -44,6 +51,8 @@ export interface AppErrorOptions {
   detail?: string
   /** Extra response headers (Retry-After). */
   headers?: Record<string, string>
+  /** Every problem when there are several (the first is this error's own). */
+  errors?: FieldProblem[]
 }
 
 /**
@@ -54,6 +63,7 @@ export class AppError extends Error {
   readonly field?: string
   readonly detail?: string
   readonly headers?: Record<string, string>
+  readonly errors?: FieldProblem[]
 
   constructor(
     readonly code: ErrorCode,
@@ -65,6 +75,7 @@ export class AppError extends Error {
     this.field = options.field
     this.detail = options.detail
     this.headers = options.headers
+    this.errors = options.errors
   }
 
   body(requestId: string): ErrorBody {
@@ -73,6 +84,7 @@ export class AppError extends Error {
       code: this.code,
       ...(this.field === undefined ? {} : { field: this.field }),
       ...(this.detail === undefined ? {} : { detail: this.detail }),
+      ...(this.errors === undefined ? {} : { errors: this.errors }),
       request_id: requestId,
     }
   }
@@ -89,6 +101,11 @@ export class AppError extends Error {
 export const badRequest = (message: string, detail?: string, field?: string) => new AppError('invalid_request', 400, message, { detail, field })
 /** 400 `<field>: <message>` with `field` set: the contract's validation answer. */
 export const invalid = (field: string, message: string) => new AppError('invalid_request', 400, `${field}: ${message}`, { field })
+/** The first of several validation problems, carrying them all (`errors`) when there are more. */
+export function invalidAll(problems: readonly FieldProblem[]): AppError {
+  const [first] = problems
+  return new AppError('invalid_request', 400, first.error, { field: first.field, ...(problems.length > 1 ? { errors: [...problems] } : {}) })
+}
 export const notFound = (message: string, detail?: string) => new AppError('not_found', 404, message, { detail })
 export const forbidden = (message = ACCESS_DENIED) => new AppError('access_denied', 403, message)
 export const tooLarge = (message = BODY_TOO_LARGE, field?: string) => new AppError('payload_too_large', 413, message, { field })

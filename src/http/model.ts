@@ -15,6 +15,11 @@ export const ErrorResponse = T.Object(
     ),
     field: T.Optional(T.String({ description: 'The one field at fault, e.g. `pricing_plans[2].Price excluding VAT`.' })),
     detail: T.Optional(T.String({ description: 'The precise reason when `error` is a fixed generic text.' })),
+    errors: T.Optional(
+      T.Array(T.Object({ field: T.String(), error: T.String({ description: 'What is wrong with this field, as `error` would say it.' }) }), {
+        description: 'Every problem of a body that has more than one, one per field, the first being `field`/`error`: a form shows them all at once.',
+      }),
+    ),
     request_id: T.String({ description: 'The x-request-id header of the same answer.' }),
   },
   { title: 'Error' },

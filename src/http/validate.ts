@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { SetErrorFunction, DefaultErrorFunction } from '@sinclair/typebox/errors'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
-import { type AppError, badRequest, invalid } from './errors'
+import { type AppError, badRequest, invalid, invalidAll } from './errors'
 
 /** A required text: at least one non-space character, at most `max` characters. */
 export const RequiredText = (max: number, description?: string) => Type.String({ maxLength: max, pattern: '\\S', description })
@@ -116,6 +116,24 @@ export function validationError(error: ValueError): AppError {
   const { field, message } = describeValueError(error)
   const fixed = (error.schema as { error?: unknown }).error
   return typeof fixed === 'string' ? badRequest(fixed, undefined, field) : invalid(field, message)
+}
+
+const MAX_LISTED_PROBLEMS = 100
+
+/**
+ * The answer to a body with several problems: the first as `error`/`field`, and all of them,
+ * one per field, as `errors` (each read as its own `error` would be) so a form shows them at once.
+ */
+export function validationErrors(errors: readonly ValueError[]): AppError {
+  const byField = new Map<string, AppError>()
+  for (const error of errors) {
+    const answer = validationError(error)
+    if (answer.field !== undefined && !byField.has(answer.field)) byField.set(answer.field, answer)
+    if (byField.size === MAX_LISTED_PROBLEMS) break // a body of many bad rows gets a bounded answer
+  }
+  const all = [...byField.values()]
+  if (all.length < 2) return validationError(errors[0])
+  return invalidAll(all.map((e) => ({ field: e.field as string, error: e.message })))
 }
 
 /** Every problem of a value, one per field, in the schema's order: a form shows them all at once. */

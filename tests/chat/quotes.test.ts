@@ -210,6 +210,19 @@ describe('with a receiver on loopback', () => {
       error: 'items[0].quantity: must be an integer',
     })
     expect((await api.post(path.quote(id), { ...order, client_email: 'nobody' })).status).toBe(400)
+    // Several problems: the first as error/field for programs, every one in `errors` for a form.
+    const several = await api.post(path.quote(id), { ...order, client_email: 'nobody', items: [{ name: 'Croissant', quantity: 1 }] })
+    expect(several.status).toBe(400)
+    expect(several.body).toMatchObject({ error: 'client_email: must be a valid e-mail address', code: 'invalid_request', field: 'client_email' })
+    expect(several.body.errors).toEqual([
+      { field: 'client_email', error: 'client_email: must be a valid e-mail address' },
+      { field: 'items[0].name', error: NOT_IN_PRICE_LIST(0) },
+    ])
+    const schema = await api.post(path.quote(id), { ...order, client_name: ' ', items: [{ name: 'Wedding cake', quantity: 0 }] })
+    expect(schema.status).toBe(400)
+    expect(schema.body.errors.map((e: { field: string }) => e.field)).toEqual(['client_name', 'items[0].quantity'])
+    // One problem: no list beside it.
+    expect(unknown.body.errors).toBeUndefined()
     expect((await api.post(path.quote(id), { ...order, items: [] })).status).toBe(400)
     const business = (await createChatbot(app, token, 'business')).id
     expect((await api.post(path.quote(business), order)).body).toMatchObject({ error: notAvailableForType('Business Enquiries') })

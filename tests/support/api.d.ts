@@ -257,6 +257,12 @@ export interface components {
       field?: string;
       /** @description The precise reason when `error` is a fixed generic text. */
       detail?: string;
+      /** @description Every problem of a body that has more than one, one per field, the first being `field`/`error`: a form shows them all at once. */
+      errors?: {
+          field: string;
+          /** @description What is wrong with this field, as `error` would say it. */
+          error: string;
+        }[];
       /** @description The x-request-id header of the same answer. */
       request_id: string;
     };
@@ -2499,7 +2505,7 @@ export interface operations {
         "multipart/form-data": {
           /**
            * Format: binary
-           * @description PNG, JPEG, GIF, WebP or PDF (by content), at most 10 MiB
+           * @description PNG, JPEG, GIF, WebP or PDF (by content), at most 10 MiB. Send visitor_id and session_id before it (or in the query string): the upload is then refused before the file is read
            */
           file: string;
           /** @description Kept by the widget in localStorage */
@@ -2580,6 +2586,18 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many uploads in flight: retry after the Retry-After seconds */
+      503: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
         };
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4526,6 +4544,18 @@ export interface operations {
         headers: {
           /** @description The id of this request, also in error bodies and the log. */
           "x-request-id"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many uploads in flight: retry after the Retry-After seconds */
+      503: {
+        headers: {
+          /** @description The id of this request, also in error bodies and the log. */
+          "x-request-id"?: string;
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
         };
         content: {
           "application/json": components["schemas"]["Error"];

@@ -4,13 +4,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
-import type { BrowserContext } from 'playwright-core'
+import type { BrowserContext, Locator } from 'playwright-core'
 import { client } from '../support/app'
 import { CREATION_BODIES, PNG_1x1, QUESTIONS } from '../support/chatbots'
 import { NOTHING_FOUND } from '../../src/features/answers/texts'
 import { FORM_COMPLETE } from '../../src/features/chat/texts'
 import { NETWORK_ERROR } from '../../src/features/widget/client/api'
-import { bubbleText, newContext, openHostPage, pageErrors, say, screenshot, startSuite, type Suite } from './harness'
+import { bubbleText, MOBILE, newContext, openHostPage, pageErrors, say, screenshot, startSuite, type Suite } from './harness'
 
 /** What the host page may hold: the markdown library, and the marker a hostile reply would set if it ran. */
 type PageGlobals = Window & { marked?: { parse?: unknown }; __pwned?: unknown }
@@ -27,6 +27,15 @@ async function manualPdf(): Promise<Uint8Array> {
   for (const [i, line] of lines.entries()) page.drawText(line, { x: 50, y: 780 - i * 20, size: 12, font })
   return doc.save()
 }
+
+/** The text CSS draws around a source (its title and its list item): the ↗ of a link, or nothing. */
+const arrowOf = (source: Locator) =>
+  source.evaluate((el) =>
+    [el.closest('li') ?? el, el]
+      .flatMap((node) => ['::before', '::after'].map((p) => getComputedStyle(node, p).content))
+      .map((c) => c.replace(/^(none|normal)$/, '').replace(/"/g, ''))
+      .join(''),
+  )
 
 /** Each browser step gives up after 10 s (see newContext); a whole test after this. */
 const TIMEOUT = 30_000
@@ -103,7 +112,9 @@ describe('Knowledge Retrieval', () => {
       expect(await sources.count()).toBe(1)
       expect(await sources.textContent()).toBe('Lighthouse Manual')
       expect(await sources.getAttribute('href')).toBeNull()
-      expect(await sources.getAttribute('title')).toContain(SENTENCE)
+      // Its snippet is shown beside the title, and nothing marks it as a link.
+      expect(await reply.getByTestId('chatbot-source-snippet').textContent()).toContain(SENTENCE)
+      expect(await arrowOf(sources)).toBe('')
       // The PDF is its owner's: the visitor's browser is not served it, the owner's token is.
       expect((await fetch(documentUrl)).status).toBe(404)
       const pdf = await fetch(documentUrl, { headers: { authorization: `Token ${suite.token}` } })
@@ -338,6 +349,42 @@ describe('Data Collection', () => {
       expect(await w.input.isDisabled()).toBe(false)
       expect(pageErrors(page)).toEqual([])
       await page.close()
+    },
+    TIMEOUT,
+  )
+})
+
+describe('sources on a phone', () => {
+  test(
+    'each source once with its snippet; only a web page is a link, and only a link has the arrow',
+    async () => {
+      const phone = await newContext(suite.browser, MOBILE)
+      const { page, w } = await openHostPage(phone, suite, 'business', { markdown: false })
+      await w.launcher.click()
+      const about = await say(w, 'Who is the company behind the website?')
+      const aboutSource = about.locator('[data-testid=chatbot-source]', { hasText: 'About us' })
+      // The business's own website is a web page: a link that opens apart, with the arrow.
+      expect(await aboutSource.getAttribute('href')).toBe('https://acme.example')
+      expect(await aboutSource.getAttribute('target')).toBe('_blank')
+      expect(await arrowOf(aboutSource)).toBe(' ↗')
+
+      const hours = await say(w, 'When are you open?')
+      const sources = hours.getByTestId('chatbot-source')
+      const titles = await sources.allTextContents()
+      expect(new Set(titles).size).toBe(titles.length)
+      const hoursSource = hours.locator('[data-testid=chatbot-source]', { hasText: 'Opening hours' })
+      // A section of the business details is no page: named, not linked, no arrow, its words shown.
+      expect(await hoursSource.evaluate((el) => el.tagName)).toBe('SPAN')
+      expect(await arrowOf(hoursSource)).toBe('')
+      const snippet = hours.getByTestId('chatbot-source-snippet').first()
+      expect(await snippet.textContent()).toContain('Mon-Fri 9-17')
+      expect(await snippet.isVisible()).toBe(true)
+      // The list fits the phone's width.
+      const box = (await hours.getByTestId('chatbot-sources').boundingBox())!
+      expect(box.x + box.width).toBeLessThanOrEqual(375)
+      await screenshot(page, 'sources-phone')
+      expect(pageErrors(page)).toEqual([])
+      await phone.close()
     },
     TIMEOUT,
   )

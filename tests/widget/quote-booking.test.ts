@@ -6,9 +6,10 @@ import type { ParsedMail } from 'mailparser'
 import type { BrowserContext } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { SLOT_UNAVAILABLE } from '../../src/features/chat/texts'
+import { ANSWER_REASONS } from '../../src/features/forms/answer-check'
 import { DAY } from '../../src/lib/clock'
 import { client } from '../support/app'
-import { CALENDAR, CREATION_BODIES, PNG_1x1 } from '../support/chatbots'
+import { CALENDAR, CREATION_BODIES, PNG_1x1, PRICE_LIST } from '../support/chatbots'
 import { addDays, dateIn, DESKTOP, newContext, openHostPage, pageErrors, screenshot, startSuite, waitForCount, type Suite } from './harness'
 
 /** Each browser step gives up after 10 s (see newContext); a whole test after this. */
@@ -49,9 +50,22 @@ describe('Quote Generation', () => {
       expect(await w.t('quote-qty').count()).toBe(2)
       expect(await audit.inputValue()).toBe('0')
 
-      // Nothing chosen: the widget says so and sends nothing.
+      // Nothing chosen, no name, a broken address: every problem at once, each beside its field, nothing sent.
+      await w.t('quote-email').fill('grace@')
       await w.t('quote-submit').click()
-      expect(await w.t('quote-error').textContent()).toBe('Choose a quantity for at least one item.')
+      expect(await w.t('quote-items-error').textContent()).toBe('Choose a quantity for at least one item.')
+      expect(await w.t('quote-name-error').textContent()).toBe('Please enter your name.')
+      expect(await w.t('quote-email-error').textContent()).toBe('Please enter a valid e-mail address.')
+      expect(await w.t('quote-error').isHidden()).toBe(true)
+      expect(await w.t('quote-name').getAttribute('aria-invalid')).toBe('true')
+      // Each message sits with its own field and is read out with it.
+      expect(await w.t('quote-email').getAttribute('aria-describedby')).toBe(await w.t('quote-email-error').getAttribute('id'))
+      const below = async (field: string, error: string) => (await w.t(error).boundingBox())!.y > (await w.t(field).boundingBox())!.y
+      expect(await below('quote-name', 'quote-name-error')).toBe(true)
+      expect(await below('quote-email', 'quote-email-error')).toBe(true)
+      expect((await w.t('quote-name-error').boundingBox())!.y).toBeLessThan((await w.t('quote-email').boundingBox())!.y)
+      expect(await w.focused()).toBe('quote-qty')
+      await screenshot(page, 'quote-problems-desktop')
 
       await audit.fill('2')
       await hosting.fill('3')
@@ -61,7 +75,9 @@ describe('Quote Generation', () => {
       await w.t('quote-name').fill('Grace Hopper')
       await w.t('quote-email').fill('grace@')
       await w.t('quote-submit').click()
-      expect(await w.t('quote-error').textContent()).toBe('Please enter a valid e-mail address.')
+      expect(await w.t('quote-email-error').textContent()).toBe('Please enter a valid e-mail address.')
+      expect(await w.t('quote-items-error').isHidden()).toBe(true)
+      expect(await w.t('quote-name-error').isHidden()).toBe(true)
       expect(await w.t('quote-email').getAttribute('aria-invalid')).toBe('true')
       await w.t('quote-email').fill('grace@client.example')
       await w.t('quote-submit').click()
@@ -111,6 +127,17 @@ describe('Quote Generation', () => {
       await w.t('quote-form').waitFor({ state: 'visible' })
       expect(await audit.inputValue()).toBe('0')
       expect(await w.t('quote-result').isHidden()).toBe(true)
+
+      // What only the service can know (the owner dropped Hosting meanwhile) shows beside the items, in words.
+      const edited = await suite.api.post(`/api/v1.0/chatbot-edit/${suite.ids.quote}/`, { pricing_plans: [PRICE_LIST[0]] })
+      expect(edited.status).toBe(200)
+      await hosting.fill('1')
+      await w.t('quote-name').fill('Grace Hopper')
+      await w.t('quote-email').fill('grace@client.example')
+      await w.t('quote-submit').click()
+      await w.t('quote-items-error').waitFor({ state: 'visible' })
+      expect(await w.t('quote-items-error').textContent()).toBe('Not in the price list.')
+      expect(await w.t('quote-error').isHidden()).toBe(true)
       await w.t('quote-back').click()
       await w.input.waitFor({ state: 'visible' })
       expect(pageErrors(page)).toEqual([])
@@ -332,6 +359,12 @@ describe('Appointment/Calendar Support', () => {
       await photo.setInputFiles({ name: 'venue.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1x1) })
       await photo.scrollIntoViewIfNeeded()
       await screenshot(page, 'appointment-questions-desktop')
+      // The service refuses a number that is none: the visitor reads its sentence, never the field path.
+      await guests.fill('a dozen')
+      await w.t('booking-submit').click()
+      await w.t('booking-error').waitFor({ state: 'visible' })
+      expect(await w.t('booking-error').textContent()).toBe(ANSWER_REASONS.number)
+      await guests.fill('12')
       await w.t('booking-submit').click()
       await w.t('booking-confirmation').waitFor({ state: 'visible' })
 
@@ -341,11 +374,11 @@ describe('Appointment/Calendar Support', () => {
       expect(guestsAnswer).toMatchObject({ title: 'Guests', value: 12 })
       expect(parkingAnswer).toMatchObject({ title: 'Parking', value: true })
       expect(photoAnswer).toMatchObject({ title: 'Photo' })
-      // The visitor's photo is the owner's to open (contract 14): strangers get 404.
+      // A visitor's upload is served to the owner only (contract 14).
       expect((await fetch(photoAnswer.value)).status).toBe(404)
-      const file = await suite.api.get(new URL(photoAnswer.value).pathname)
+      const file = await fetch(photoAnswer.value, { headers: { authorization: `Token ${suite.token}` } })
       expect(file.status).toBe(200)
-      expect(file.headers.get('content-type')).toBe('image/png')
+      expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG_1x1)
       expect(pageErrors(page)).toEqual([])
       await page.close()
       await newYork.close()

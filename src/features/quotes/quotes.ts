@@ -3,7 +3,7 @@
 import type { Static } from '@sinclair/typebox'
 import type { AppContext } from '../../context'
 import { findQuote, insertLead, insertQuote, takeQuoteNumber } from './repo'
-import { invalid } from '../../http/errors'
+import { invalid, invalidAll } from '../../http/errors'
 import { formatMoney } from '../../lib/money'
 import { notifyOwner } from '../notifications/owner-notification'
 import { isEmail, normaliseEmail } from '../../lib/email'
@@ -53,10 +53,15 @@ async function logoOf(ctx: AppContext, chatbot: ChatbotRow): Promise<QuoteLogo |
 /** `address`: the client address the limits of contract 11 count against. */
 export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: Static<typeof QuoteBody>, address: string): Promise<QuoteAnswer> {
   const input = body
-  if (!isEmail(input.client_email.trim())) throw invalid('client_email', 'must be a valid e-mail address')
-  if (input.session_id !== undefined) await existingSession(ctx, chatbot.id, input.visitor_id, input.session_id)
   const settings = settingsOf(chatbot)
   const totals = computeQuoteTotals((settings.pricing_plans as PricingPlan[] | undefined) ?? [], input.items)
+  // Every problem at once, so the widget's form marks each field in one go.
+  const problems = [
+    ...(isEmail(input.client_email.trim()) ? [] : [{ field: 'client_email', message: 'must be a valid e-mail address' }]),
+    ...(totals.ok ? [] : [{ field: totals.field, message: totals.message }]),
+  ]
+  if (problems.length) throw invalidAll(problems.map((p) => ({ field: p.field, error: invalid(p.field, p.message).message })))
+  if (input.session_id !== undefined) await existingSession(ctx, chatbot.id, input.visitor_id, input.session_id)
   if (!totals.ok) throw invalid(totals.field, totals.message)
   await takeQuoteLimits(ctx, chatbot.id, address, normaliseEmail(input.client_email))
   // A quote request is a message to the chatbot, and each one sends an e-mail: it counts.

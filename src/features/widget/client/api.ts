@@ -24,9 +24,21 @@ export type Result<T> = { ok: true; data: T } | { ok: false; status: number; err
 
 export const NETWORK_ERROR = "We couldn't reach the chat service. Please check your connection and try again."
 
+/**
+ * The human sentence of an error, without the field path programs read (`answers[0].value: `):
+ * visitors never see internal names (contract 14).
+ */
+export function sentenceOf(error: Pick<ErrorAnswer, 'error' | 'field'>): string {
+  const text = error.error.trim()
+  const prefix = error.field ? `${error.field}: ` : ''
+  const sentence = prefix && text.startsWith(prefix) ? text.slice(prefix.length).trim() : text
+  // A field's reason ("not in the price list") becomes a sentence of its own.
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1) + (/[.!?…]$/.test(sentence) ? '' : '.')
+}
+
 /** What to tell the visitor about a failed call. */
 export function errorText(result: Extract<Result<unknown>, { ok: false }>): string {
-  if (result.error?.error.trim()) return result.error.error
+  if (result.error?.error.trim()) return sentenceOf(result.error)
   if (result.network) return NETWORK_ERROR
   if (result.status === 429) return 'Too many messages. Please try again later.'
   if (result.status === 413) return 'That file is too large.'

@@ -17,13 +17,18 @@ import { FormControls } from './form'
 const MAX_MESSAGE = 4000
 const MAX_UPLOAD = 10 * 1024 * 1024
 
-/** Each source once: the same document, link or section may back several passages. */
+/**
+ * Each source once: the same document, link or section may back several passages. A source is
+ * the one already listed when it has the same web address or the same title (documents have no URL).
+ */
 export function distinctSources(sources: readonly SourceAnswer[]): SourceAnswer[] {
-  const seen = new Set<string>()
+  const urls = new Set<string>()
+  const titles = new Set<string>()
   return sources.filter((s) => {
-    const key = `${s.url ?? ''}\n${s.title.trim().toLowerCase()}`
-    if (seen.has(key) || (!s.title.trim() && !s.url)) return false
-    seen.add(key)
+    const title = s.title.trim().toLowerCase()
+    if ((!title && !s.url) || (s.url && urls.has(s.url)) || (title && titles.has(title))) return false
+    if (s.url) urls.add(s.url)
+    if (title) titles.add(title)
     return true
   })
 }
@@ -164,9 +169,16 @@ export class ChatView {
       const list = h('ul', { class: 'cbw-sources', 'data-testid': 'chatbot-sources', 'aria-label': 'Sources' })
       for (const source of sources) {
         const label = source.title.trim() || (source.url ?? '')
+        // Only a web page is a link; a document or a business detail is named, not linked.
         const href = source.url ? safeHref(source.url) : null
-        const attrs = { 'data-testid': 'chatbot-source', title: source.snippet || null, text: label }
-        list.appendChild(h('li', {}, href ? h('a', { ...attrs, href, target: '_blank', rel: 'noopener noreferrer nofollow' }) : h('span', attrs)))
+        const attrs = { class: 'cbw-source-title', 'data-testid': 'chatbot-source', text: label }
+        const snippet = source.snippet.trim()
+        list.appendChild(
+          h('li', { class: 'cbw-source' }, [
+            href ? h('a', { ...attrs, href, target: '_blank', rel: 'noopener noreferrer nofollow' }) : h('span', attrs),
+            snippet ? h('span', { class: 'cbw-source-snippet', 'data-testid': 'chatbot-source-snippet', text: snippet }) : null,
+          ]),
+        )
       }
       message.append(h('p', { class: 'cbw-sources-label', 'aria-hidden': 'true', text: 'Sources' }), list)
     }

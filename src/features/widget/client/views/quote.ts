@@ -1,7 +1,7 @@
 /** Quote Generation: quantities from the price list, a running estimate, then the quote's totals and its PDF. */
 import type { QuoteAnswerBody } from '../api'
 import type { PricingPlan } from '../../model'
-import { type ChatApi, errorText } from '../api'
+import { type ChatApi, errorText, type Result, sentenceOf } from '../api'
 import { clear, field, h, markInvalid, showError, uid } from '../dom'
 import { cents, formatDay, formatMoney, fromCents } from '../format'
 import { safeHref } from '../markdown'
@@ -10,6 +10,29 @@ import { planName } from './prices'
 
 const MAX_QUANTITY = 10_000
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** Where a problem is shown: beside the items, the name, the e-mail, or above the button. */
+type Slot = 'items' | 'name' | 'email' | 'form'
+interface Problem {
+  slot: Slot
+  problem: string
+  focus?: HTMLElement
+}
+
+/** The service's field names (`items[0].name`, `client_email`) to the form's places. */
+function slotOf(field: string | undefined): Slot {
+  if (field?.startsWith('items')) return 'items'
+  if (field === 'client_name') return 'name'
+  if (field === 'client_email') return 'email'
+  return 'form'
+}
+
+/** The service's answer as problems: every one it reports (`errors`), else its one `error`. */
+function serverProblems(answer: Extract<Result<unknown>, { ok: false }>): Problem[] {
+  const all = answer.error?.errors
+  if (all?.length) return all.map((e) => ({ slot: slotOf(e.field), problem: sentenceOf(e) }))
+  return [{ slot: slotOf(answer.error?.field), problem: errorText(answer) }]
+}
 
 export interface QuoteContext {
   api: ChatApi
@@ -88,48 +111,73 @@ export function quotePanel(plans: PricingPlan[], currency: string, context: Quot
 
   const name = h('input', { type: 'text', class: 'cbw-input', autocomplete: 'name', maxlength: 200, required: true, 'data-testid': 'quote-name' })
   const email = h('input', { type: 'email', class: 'cbw-input', autocomplete: 'email', maxlength: 254, required: true, 'data-testid': 'quote-email' })
-  const error = h('p', { class: 'cbw-error', role: 'alert', 'data-testid': 'quote-error', hidden: true })
+  // Each problem is shown next to its field, all at once, as the dashboard's forms do.
+  const fieldError = (slot: Slot, input?: HTMLElement) => {
+    const el = h('p', { class: 'cbw-error', id: uid('err'), 'data-testid': `quote-${slot}-error`, hidden: true })
+    input?.setAttribute('aria-describedby', el.id)
+    return el
+  }
+  const errors: Record<Slot, HTMLElement> = {
+    items: fieldError('items'),
+    name: fieldError('name', name),
+    email: fieldError('email', email),
+    form: h('p', { class: 'cbw-error', role: 'alert', 'data-testid': 'quote-error', hidden: true }),
+  }
+  const focusOf: Record<Slot, () => HTMLElement> = { items: () => quantities[0].input, name: () => name, email: () => email, form: () => submit }
   const submit = h('button', { type: 'submit', class: 'cbw-btn cbw-btn-primary', 'data-testid': 'quote-submit', text: 'Get my quote' })
   const form = h('form', { class: 'cbw-form', 'data-testid': 'quote-form', novalidate: true }, [
     h('p', { class: 'cbw-panel-intro', text: 'Choose quantities and we will prepare a PDF quote and e-mail it to you.' }),
-    h('fieldset', { class: 'cbw-fieldset' }, [h('legend', { class: 'cbw-legend', text: 'Products and services' }), items]),
+    h('fieldset', { class: 'cbw-fieldset', 'aria-describedby': errors.items.id }, [h('legend', { class: 'cbw-legend', text: 'Products and services' }), items, errors.items]),
     estimate,
-    field('Your name', name),
-    field('Your e-mail', email),
-    error,
+    field('Your name', name, errors.name),
+    field('Your e-mail', email, errors.email),
+    errors.form,
     submit,
   ])
   const result = h('div', { class: 'cbw-result', 'data-testid': 'quote-result', role: 'status', tabindex: '-1', hidden: true })
+  const clearErrors = () => {
+    for (const el of Object.values(errors)) showError(el, '')
+  }
   // A stale error goes once the visitor edits the form.
-  form.addEventListener('input', () => showError(error, ''))
+  form.addEventListener('input', clearErrors)
 
-  /** The first problem with the form and the field to fix, or the request to send. */
-  function check(): { problem: string; focus: HTMLElement } | { items: { name: string; quantity: number }[] } {
+  /** Shows every problem beside its field (one sentence per field) and focuses the first. */
+  function showProblems(problems: Problem[]) {
+    const shown = new Set<Slot>()
+    for (const { slot, problem } of problems) {
+      if (shown.has(slot)) continue
+      shown.add(slot)
+      showError(errors[slot], problem)
+    }
+    markInvalid(name, shown.has('name'))
+    markInvalid(email, shown.has('email'))
+    const first = problems[0]
+    if (first) (first.focus ?? focusOf[first.slot]()).focus()
+  }
+
+  /** Every problem with the form, or the request's items. */
+  function check(): { problems: Problem[] } | { items: { name: string; quantity: number }[] } {
     const chosen: { name: string; quantity: number }[] = []
-    let firstBad: { problem: string; focus: HTMLElement } | null = null
+    const problems: Problem[] = []
     for (const { plan, input } of quantities) {
       const n = quantityOf(input)
       markInvalid(input, n === null)
-      if (n === null) firstBad ??= { problem: `The quantity of ${planName(plan)} must be a whole number from 0 to 10,000.`, focus: input }
+      if (n === null) problems.push({ slot: 'items', problem: `The quantity of ${planName(plan)} must be a whole number from 0 to 10,000.`, focus: input })
       else if (n > 0) chosen.push({ name: planName(plan), quantity: n })
     }
-    markInvalid(name, !name.value.trim())
-    markInvalid(email, !EMAIL.test(email.value.trim()))
-    if (firstBad) return firstBad
-    if (chosen.length === 0) return { problem: 'Choose a quantity for at least one item.', focus: quantities[0].input }
-    if (!name.value.trim()) return { problem: 'Please enter your name.', focus: name }
-    if (!EMAIL.test(email.value.trim())) return { problem: 'Please enter a valid e-mail address.', focus: email }
-    return { items: chosen }
+    if (problems.length === 0 && chosen.length === 0) problems.push({ slot: 'items', problem: 'Choose a quantity for at least one item.' })
+    if (!name.value.trim()) problems.push({ slot: 'name', problem: 'Please enter your name.' })
+    if (!EMAIL.test(email.value.trim())) problems.push({ slot: 'email', problem: 'Please enter a valid e-mail address.' })
+    return problems.length ? { problems } : { items: chosen }
   }
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
     if (submit.disabled) return
-    showError(error, '')
+    clearErrors()
     const checked = check()
-    if ('problem' in checked) {
-      showError(error, checked.problem)
-      checked.focus.focus()
+    if ('problems' in checked) {
+      showProblems(checked.problems)
       return
     }
     submit.disabled = true
@@ -147,7 +195,7 @@ export function quotePanel(plans: PricingPlan[], currency: string, context: Quot
     submit.textContent = 'Get my quote'
     form.removeAttribute('aria-busy')
     if (!answer.ok) {
-      showError(error, errorText(answer))
+      showProblems(serverProblems(answer))
       return
     }
     showResult(answer.data, email.value.trim())
@@ -201,7 +249,7 @@ export function quotePanel(plans: PricingPlan[], currency: string, context: Quot
     markInvalid(name, false)
     markInvalid(email, false)
     updateEstimate()
-    showError(error, '')
+    clearErrors()
     result.hidden = true
     form.hidden = false
     quantities[0].input.focus()
