@@ -3,6 +3,7 @@
 import type { AppContext } from '../../context'
 import type { JobKind } from '../../infra/jobs'
 import { MINUTE } from '../../lib/clock'
+import { mailboxKey } from '../../lib/email'
 import { activeSubscription } from '../billing/service'
 import { issueCode, recentlySent } from './codes'
 import { accountByEmail, countLoginCodeDay } from './repo'
@@ -25,7 +26,7 @@ export function loginCodeJob(ctx: AppContext): JobKind<LoginCodePayload> {
       const account = await accountByEmail(ctx.db, email)
       if (!account?.verified_at || !(await activeSubscription(ctx, account.id))) return
       if (await recentlySent(ctx, email, 'login')) return
-      if (!(await countLoginCodeDay(ctx.db, email, ctx.clock.now().toISOString().slice(0, 10), MAX_LOGIN_CODES_PER_DAY))) {
+      if (!(await countLoginCodeDay(ctx.db, mailboxKey(email), ctx.clock.now().toISOString().slice(0, 10), MAX_LOGIN_CODES_PER_DAY))) {
         ctx.log.warn('login.daily_limit', { account_id: account.id })
         return
       }
