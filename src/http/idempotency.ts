@@ -14,6 +14,7 @@ import type { Db } from '../db/database'
 import { isUniqueViolation } from '../db/errors'
 import type { Clock } from '../lib/clock'
 import { DAY, MINUTE } from '../lib/clock'
+import type { Keys } from '../infra/keys'
 import { AppError, conflict } from './errors'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
@@ -66,6 +67,31 @@ export function captureRequestHash(request: Request): void {
 export interface IdempotencyStore {
   db: Db
   clock: Clock
+  keys: Keys
+}
+
+/** The derivation label of the key that seals stored answers: they may carry secrets (a webhook_secret), contract 14. */
+const ANSWER_PURPOSE = 'idempotent-answer'
+
+/** A stored answer's JSON; rows kept before answers were sealed are read as they are. */
+const openAnswer = (keys: Keys, stored: string): string => (keys.isSealed(stored) ? keys.open(ANSWER_PURPOSE, stored) : stored)
+
+/**
+ * Forgets the stored answers of a chatbot that is gone (contract 14): its visitors' keys, and those
+ * of the owner's answers that name it (one account's answers of the last 24 hours, read to find them).
+ */
+export async function forgetAnswersOf(store: IdempotencyStore, accountId: string, chatbotId: string): Promise<void> {
+  const { db, keys } = store
+  // Chatbot ids are UUIDs: nothing in the prefix is a LIKE wildcard.
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('scope', 'like', `${visitorScope(chatbotId, '')}%`)
+    .execute()
+  const owned = await db.selectFrom('idempotency_keys').select(['idempotency_key', 'response_body']).where('scope', '=', accountScope(accountId)).execute()
+  const naming = owned.filter((row) => row.response_body !== null && openAnswer(keys, row.response_body).includes(JSON.stringify(chatbotId)))
+  for (const row of naming) {
+    await db.deleteFrom('idempotency_keys').where('scope', '=', accountScope(accountId)).where('idempotency_key', '=', row.idempotency_key).execute()
+  }
 }
 
 /** Whose key it is: the account, or on a public endpoint the chatbot and the visitor. */
@@ -113,7 +139,7 @@ export async function idempotent<R>(store: IdempotencyStore, exchange: RouteExch
       set.status = kept.response_status
       set.headers[REPLAYED_HEADER] = 'true'
       // Stored as the route's model cleaned it, so it is the same answer once more.
-      return JSON.parse(kept.response_body) as R
+      return JSON.parse(openAnswer(store.keys, kept.response_body)) as R
     }
     const abandoned = now.getTime() - Date.parse(kept.created_at) > ABANDONED_AFTER_MS
     if (!abandoned) throw conflict(IDEMPOTENCY_IN_PROGRESS)
@@ -138,7 +164,7 @@ export async function idempotent<R>(store: IdempotencyStore, exchange: RouteExch
   }
   await db
     .updateTable('idempotency_keys')
-    .set({ state: 'done', response_status: 200, response_body: JSON.stringify(Value.Clean(answer, structuredClone(result))) })
+    .set({ state: 'done', response_status: 200, response_body: store.keys.seal(ANSWER_PURPOSE, JSON.stringify(Value.Clean(answer, structuredClone(result)))) })
     .where('scope', '=', scope)
     .where('idempotency_key', '=', key)
     .execute()

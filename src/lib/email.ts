@@ -8,6 +8,26 @@ export const isEmail = (value: unknown): value is string => typeof value === 'st
 
 export const normaliseEmail = (value: string): string => value.trim().toLowerCase()
 
+/**
+ * One mailbox however it is spelt (contract 14), for the keys of per-e-mail limits only; mail still
+ * goes to the address as typed. Quoting undone, `+tag` dropped, case and a trailing dot ignored.
+ */
+export function mailboxKey(value: string): string {
+  const address = value.trim()
+  const at = address.lastIndexOf('@')
+  if (at < 0) return address.toLowerCase()
+  let local = address.slice(0, at)
+  if (local.length >= 2 && local.startsWith('"') && local.endsWith('"')) local = local.slice(1, -1).replace(/\\(.)/g, '$1')
+  local = local.toLowerCase()
+  const tag = local.indexOf('+')
+  if (tag > 0) local = local.slice(0, tag)
+  const domain = address
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/\.+$/, '')
+  return `${local}@${domain}`
+}
+
 export const isHttpUrl = (value: unknown): value is string => {
   if (typeof value !== 'string' || value.length > 2048) return false
   try {

@@ -53,6 +53,51 @@ test('login answers alike for any address, without waiting for the mail, which a
   expect(await app.ctx.db.selectFrom('jobs').select('id').where('kind', '=', LOGIN_CODE_JOB).execute()).toEqual([])
 })
 
+test('login does the same work for a subscribed and an unknown address: one job, one counted day, one code MAC and row write', async () => {
+  app.clock.advance(2 * 60_000) // past the first test's minute between codes
+  const keys = app.ctx.keys
+  const original = keys.mac
+  const macs: string[] = []
+  keys.mac = (value) => {
+    macs.push(value)
+    return original(value)
+  }
+  const days: string[] = []
+  const jobsSeen: unknown[] = []
+  try {
+    for (const email of [SUBSCRIBED, 'unknown@example.com']) {
+      const enqueue = app.ctx.jobs.enqueue.bind(app.ctx.jobs)
+      const jobs = app.ctx.jobs as { enqueue: typeof enqueue }
+      jobs.enqueue = (async (db: Parameters<typeof enqueue>[0], kind: string, payload: unknown) => {
+        jobsSeen.push({ kind, payload })
+        return enqueue(db, kind, payload as never)
+      }) as typeof enqueue
+      try {
+        expect((await client(app.url).post('/api/v1.0/login/', { email_address: email })).body).toEqual({ response: LOGIN_CODE_SENT })
+      } finally {
+        jobs.enqueue = enqueue
+      }
+      await app.ctx.jobs.idle()
+      const row = await app.ctx.db.selectFrom('login_code_days').select('sent').where('email', '=', email).executeTakeFirst()
+      days.push(`${email}:${row ? 'counted' : 'not counted'}`)
+    }
+  } finally {
+    keys.mac = original
+  }
+  expect(jobsSeen).toEqual([
+    { kind: LOGIN_CODE_JOB, payload: { email: SUBSCRIBED } },
+    { kind: LOGIN_CODE_JOB, payload: { email: 'unknown@example.com' } },
+  ])
+  // Each address: one code MAC'd and written; the day counted alike.
+  expect(macs.filter((m) => m.startsWith(`login:${SUBSCRIBED}:`))).toHaveLength(1)
+  expect(macs.filter((m) => m.startsWith('login:unknown@example.com:'))).toHaveLength(1)
+  expect(days).toEqual([`${SUBSCRIBED}:counted`, 'unknown@example.com:counted'])
+  // Only the subscriber keeps a code (and gets the mail); the other's row was let go.
+  const codes = await app.ctx.db.selectFrom('verification_codes').select('email').where('purpose', '=', 'login').execute()
+  expect(codes.map((c) => c.email)).toEqual([SUBSCRIBED])
+  expect(smtp.messages.some((m) => (m.to as { text: string }).text.includes('unknown@example.com'))).toBe(false)
+})
+
 test('the token answer is not to be cached', async () => {
   await app.ctx.jobs.idle()
   app.clock.advance(61_000)

@@ -185,3 +185,41 @@ test('the kept answer survives a restart of the app on the same data', async () 
     await dropTestDatabase(dataDir)
   }
 })
+
+test('a stored creation answer keeps no webhook_secret in plain text, and goes with its chatbot (contract 14)', async () => {
+  const api = client(app.url, token)
+  const headers = key('secret')
+  const body = { ...KNOWLEDGE, webhook_url: 'https://hooks.example/in' }
+  const first = await api.post('/api/v1.0/api-knowledge-retrieval/', body, headers)
+  expect(first.status).toBe(200)
+  const secret: string = first.body.webhook_secret
+  expect(secret.length).toBeGreaterThan(10)
+  const rows = await app.ctx.db.selectFrom('idempotency_keys').selectAll().where('idempotency_key', '=', headers['idempotency-key']).execute()
+  expect(rows).toHaveLength(1)
+  expect(JSON.stringify(rows)).not.toContain(secret)
+  expect(JSON.stringify(rows)).not.toContain(first.body.chatbot_id)
+  const again = await api.post('/api/v1.0/api-knowledge-retrieval/', body, headers)
+  expect(again.headers.get(REPLAYED_HEADER)).toBe('true')
+  expect(again.body).toEqual(first.body)
+
+  // A visitor's keyed quote on another chatbot of the account.
+  const { id: quoteBot } = await createChatbot(app, token, 'quote')
+  const order = {
+    visitor_id: 'visitor-gone',
+    client_name: 'Jane Doe',
+    client_email: 'gone@retry.example',
+    items: [{ name: BAKERY_PRICES[0]['Product/Service Name'], quantity: 1 }],
+  }
+  expect((await client(app.url).post(path.quote(quoteBot), order, key('gone'))).status).toBe(200)
+  const kept = async () => (await app.ctx.db.selectFrom('idempotency_keys').select('scope').execute()).length
+
+  const before = await kept()
+  expect((await api.post(path.delete(first.body.chatbot_id))).status).toBe(200)
+  expect((await api.post(path.delete(quoteBot))).status).toBe(200)
+  // The creation answer and the visitor's answer are gone; the replay creates a new chatbot, not the deleted one's secret.
+  expect(await kept()).toBe(before - 2)
+  const after = await api.post('/api/v1.0/api-knowledge-retrieval/', body, headers)
+  expect(after.status).toBe(200)
+  expect(after.headers.get(REPLAYED_HEADER)).toBeNull()
+  expect(after.body.chatbot_id).not.toBe(first.body.chatbot_id)
+})

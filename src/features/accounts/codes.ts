@@ -21,8 +21,14 @@ export async function recentlySent(ctx: AppContext, email: string, purpose: Purp
 /** What is stored of a code: its HMAC under the server key, so a database reader cannot try the 10^6 codes. */
 const codeMac = (ctx: AppContext, purpose: Purpose, email: string, code: string): string => ctx.keys.mac(`${purpose}:${email}:${code}`)
 
-/** Replaces any earlier code (it dies) with a fresh one, then e-mails it; only its MAC is stored. */
-export async function issueCode(ctx: AppContext, email: string, purpose: Purpose): Promise<void> {
+/** A code just written: its row's id, and the code itself for the mail. */
+export interface WrittenCode {
+  id: string
+  code: string
+}
+
+/** Replaces any earlier code (it dies) with a fresh one; only its MAC is stored. */
+export async function writeCode(ctx: AppContext, email: string, purpose: Purpose): Promise<WrittenCode> {
   const code = newNumericCode(purpose === 'signup' ? 5 : 6)
   const now = ctx.clock.now()
   const id = newId()
@@ -35,13 +41,26 @@ export async function issueCode(ctx: AppContext, email: string, purpose: Purpose
     expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
     created_at: now.toISOString(),
   })
+  return { id, code }
+}
+
+/** E-mails a written code. */
+export async function mailCode(ctx: AppContext, email: string, purpose: Purpose, written: WrittenCode): Promise<void> {
   try {
-    await ctx.mail.send(codeMail(email, purpose, code))
+    await ctx.mail.send(codeMail(email, purpose, written.code))
   } catch (error) {
     // A code nobody received must not block a retry for a minute.
-    await deleteCode(ctx.db, id)
+    await deleteCode(ctx.db, written.id)
     throw error
   }
+}
+
+/** A code nobody will be sent (login for an address without a subscription): written, then let go. */
+export const dropCode = (ctx: AppContext, written: WrittenCode): Promise<void> => deleteCode(ctx.db, written.id)
+
+/** Writes a fresh code, then e-mails it. */
+export async function issueCode(ctx: AppContext, email: string, purpose: Purpose): Promise<void> {
+  await mailCode(ctx, email, purpose, await writeCode(ctx, email, purpose))
 }
 
 /** Checks a code; a right one is consumed, a wrong one counts, and the fifth wrong try kills it. */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
 import type { ChatbotType } from '../../db/schema'
 import { badRequest, CHATBOT_NOT_FOUND, invalid, limitReached, notFound } from '../../http/errors'
+import { forgetAnswersOf } from '../../http/idempotency'
 import { CredentialFreeUrl, HttpUrl, parse, problemsOf, RequiredText } from '../../http/validate'
 import { normaliseColour } from '../../lib/colour'
 import { newId } from '../../lib/ids'
@@ -464,6 +465,7 @@ export async function deleteChatbot(ctx: AppContext, accountId: string, chatbotI
 export async function deleteOwnedChatbot(ctx: AppContext, row: ChatbotRow): Promise<void> {
   const accountId = row.account_id
   await deleteChatbotRow(ctx.db, row.id)
+  await forgetAnswersOf(ctx, accountId, row.id)
   await ctx.files.deletePrefix(chatbotFilePrefix(row.id))
   ctx.log.info('chatbot.deleted', { chatbot_id: row.id, account_id: accountId })
 }

@@ -6,7 +6,7 @@ import { findQuote, insertLead, insertQuote, takeQuoteNumber } from './repo'
 import { invalid, invalidAll } from '../../http/errors'
 import { formatMoney } from '../../lib/money'
 import { notifyOwner } from '../notifications/owner-notification'
-import { isEmail, normaliseEmail } from '../../lib/email'
+import { isEmail, mailboxKey, normaliseEmail } from '../../lib/email'
 import { isImageMime, sniffUpload } from '../../lib/file-kind'
 import { newId } from '../../lib/ids'
 import { chatbotFilePrefix, type ChatbotRow } from '../chatbots/access'
@@ -63,7 +63,7 @@ export async function requestQuote(ctx: AppContext, chatbot: ChatbotRow, body: S
   if (problems.length) throw invalidAll(problems.map((p) => ({ field: p.field, error: invalid(p.field, p.message).message })))
   if (input.session_id !== undefined) await existingSession(ctx, chatbot.id, input.visitor_id, input.session_id)
   if (!totals.ok) throw invalid(totals.field, totals.message)
-  await takeQuoteLimits(ctx, chatbot.id, address, normaliseEmail(input.client_email))
+  await takeQuoteLimits(ctx, chatbot.id, address, mailboxKey(input.client_email))
   // A quote request is a message to the chatbot, and each one sends an e-mail: it counts.
   await takeDailyAllowance(ctx, chatbot, input.visitor_id, 'messages')
 
