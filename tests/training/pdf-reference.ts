@@ -43,7 +43,8 @@ export const THIRD_PARTY_PDFS: ThirdPartyPdf[] = [
     path: join(PDF_PARSE_DATA, '04-valid.pdf'),
     name: 'nitric-oxide.pdf',
     producer: 'Acrobat Distiller 8.1.0 (Macintosh)',
-    title: 'sag-39-3-4-0902-21:sag-0',
+    // Its Title is a journal's internal id, so the file's name stands in (issue 57, item 7).
+    title: 'nitric-oxide',
     phrase: 'Acute effect of speed exercise on nitric oxide',
   },
 ]
