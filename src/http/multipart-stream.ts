@@ -77,7 +77,8 @@ export async function* formParts(request: Request, budget: BodyBudget): AsyncGen
   } catch {
     throw new MalformedForm()
   }
-  const queue: (FormPart | { kind: 'end' } | { kind: 'error'; error: unknown })[] = []
+  // Each file part keeps its own stream: by the time the caller is done with one, the parser may have begun the next.
+  const queue: ((FormPart & { stream?: Readable }) | { kind: 'end' } | { kind: 'error'; error: unknown })[] = []
   let wake: (() => void) | null = null
   const push = (item: (typeof queue)[number]) => {
     queue.push(item)
@@ -93,7 +94,7 @@ export async function* formParts(request: Request, budget: BodyBudget): AsyncGen
     current = stream
     // Cut off with the parser when the caller stops early; a reader sees the error through its iterator.
     stream.on('error', () => {})
-    push({ kind: 'file', name, filename: info.filename ?? '', read: (limit, over) => readFile(stream, limit, over, budget) })
+    push({ kind: 'file', name, filename: info.filename ?? '', stream, read: (limit, over) => readFile(stream, limit, over, budget) })
   })
   parser.on('error', () => push({ kind: 'error', error: new MalformedForm() }))
   parser.on('close', () => push({ kind: 'end' }))
@@ -129,7 +130,7 @@ export async function* formParts(request: Request, budget: BodyBudget): AsyncGen
       if (item.kind === 'error') throw item.error
       yield item
       // A file the caller did not read is drained, so the parser moves on to the next part.
-      if (item.kind === 'file') (current as Readable | null)?.resume()
+      if (item.kind === 'file') item.stream?.resume()
     }
     await feed
   } finally {
