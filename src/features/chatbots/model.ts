@@ -1,3 +1,4 @@
+import { AnswerType } from '../forms/model'
 import { Type as T, type TSchema } from '@sinclair/typebox'
 import { HasMore } from '../../http/pagination'
 import { CalendarInputSchema } from '../calendars/model'
@@ -27,17 +28,7 @@ export const PricingPlanSchema = T.Object({
 export const DataCollectionItemSchema = T.Object({
   title: RequiredText(200),
   question: RequiredText(1000),
-  type: T.Union([
-    T.Literal('text'),
-    T.Literal('number'),
-    T.Literal('boolean'),
-    T.Literal('image'),
-    T.Literal('pdf_document'),
-    T.Literal('email'),
-    T.Literal('phone'),
-    T.Literal('date'),
-    T.Literal('choice'),
-  ]),
+  type: AnswerType,
   options: T.Optional(
     T.Array(RequiredText(200), { minItems: MIN_CHOICE_OPTIONS, maxItems: MAX_CHOICE_OPTIONS, description: 'choice questions only (required there): 2..20 options' }),
   ),

@@ -1,5 +1,5 @@
 // Rules of data_collection items beyond their schema (contract 16): a choice has its options, and
-// only a choice has any; options are told apart by text, so no two read the same.
+// options belong to choice questions alone; a visitor picks one by its text, so no two may read the same.
 import { invalid } from '../../http/errors'
 
 export const QUESTION_MESSAGES = {

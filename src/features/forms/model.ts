@@ -2,6 +2,7 @@
 import { HasMore } from '../../http/pagination'
 import { Type as T } from '@sinclair/typebox'
 
+/** Every question type (the spec's five and contract 16's four), for questions and their answers alike. */
 export const AnswerType = T.Union([
   T.Literal('text'),
   T.Literal('number'),
